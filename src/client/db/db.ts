@@ -1,0 +1,106 @@
+/**
+ * The Dexie replica (IndexedDB). Holds what the signed-in user may see plus the outbox and blob chunks.
+ * No React and no DOM UI here: this module also runs inside the service worker.
+ *
+ * Schema changes: add a new `this.version(n+1).stores({...})` (with `.upgrade()` when data moves); never edit
+ * an old version.
+ */
+import Dexie, { type EntityTable } from 'dexie';
+import type { SyncEntity } from '../../shared/sync/protocol.js';
+
+/** A replica record: the server's document for that entity (see src/shared/contract), keyed by id. */
+export interface ReplicaRecord {
+  id: string;
+  /** Server version of this copy; 0 for records that exist only locally (created offline). */
+  version?: number;
+  [key: string]: unknown;
+}
+
+export type OutboxStatus = 'pending' | 'sending' | 'needs-attention';
+
+export interface OutboxRow {
+  /** Auto-increment: the replay order. */
+  seq?: number;
+  mutationId: string;
+  name: string;
+  args: unknown;
+  entity: SyncEntity;
+  entityId: string;
+  lane: 'ordered' | 'blob';
+  status: OutboxStatus;
+  attempts: number;
+  /** Epoch ms; the push loop leaves the row alone until then. */
+  nextAttemptAt: number;
+  lastError: string | null;
+  /** HTTP status of the last refusal (4xx) for needs-attention rows. */
+  lastStatus: number | null;
+  createdAt: number;
+  userId: string;
+}
+
+export interface BlobRow {
+  id: string;
+  /** The outbox mutation that registers the uploaded file. */
+  mutationId: string;
+  name: string;
+  type: string;
+  size: number;
+  chunkCount: number;
+  /** tus upload URL once created, so a killed tab resumes. */
+  uploadUrl: string | null;
+  uploadedBytes: number;
+  status: 'pending' | 'uploading' | 'uploaded' | 'failed';
+  lastError: string | null;
+  createdAt: number;
+}
+
+export interface BlobChunk {
+  blobId: string;
+  index: number;
+  data: Blob;
+}
+
+export interface MetaRow {
+  key: string;
+  value: unknown;
+}
+
+export class ReplicaDb extends Dexie {
+  users!: EntityTable<ReplicaRecord, 'id'>;
+  departments!: EntityTable<ReplicaRecord, 'id'>;
+  courses!: EntityTable<ReplicaRecord, 'id'>;
+  slots!: EntityTable<ReplicaRecord, 'id'>;
+  observations!: EntityTable<ReplicaRecord, 'id'>;
+  notifications!: EntityTable<ReplicaRecord, 'id'>;
+  planTemplates!: EntityTable<ReplicaRecord, 'id'>;
+  emailTemplates!: EntityTable<ReplicaRecord, 'id'>;
+  messages!: EntityTable<ReplicaRecord, 'id'>;
+  outbox!: EntityTable<OutboxRow, 'seq'>;
+  blobs!: EntityTable<BlobRow, 'id'>;
+  blobChunks!: Dexie.Table<BlobChunk, [string, number]>;
+  meta!: EntityTable<MetaRow, 'key'>;
+
+  constructor(name = 'observa') {
+    super(name, { chromeTransactionDurability: 'strict' });
+    this.version(1).stores({
+      users: 'id, role, department.id',
+      departments: 'id',
+      courses: 'id',
+      slots: 'id, courseId, facultyId',
+      observations: 'id, status, facultyId, observerId, createdAt',
+      notifications: 'id, userId, open, createdAt',
+      planTemplates: 'id, type',
+      emailTemplates: 'id, type',
+      messages: 'id, observationId, createdAt',
+      outbox: '++seq, &mutationId, status, lane, entityId, nextAttemptAt',
+      blobs: 'id, mutationId, status',
+      blobChunks: '[blobId+index], blobId',
+      meta: 'key',
+    });
+  }
+}
+
+/** Replica table names = sync entity names. */
+export function replicaTable(db: ReplicaDb, entity: SyncEntity): EntityTable<ReplicaRecord, 'id'> {
+  return db[entity];
+}

@@ -1,0 +1,430 @@
+/**
+ * Drizzle schema: one table per entity of SPEC §3 plus what the server itself needs.
+ *
+ * Invariants
+ * - Every synced table has `version`: a value of the global `sync_version` sequence, set by a trigger on every
+ *   insert and update (see the custom migration). The trigger first takes a transaction-scoped advisory lock, so
+ *   writers that bump versions commit in version order and a pull that reads "everything ≤ max(version)" never
+ *   skips a row committed later with a smaller version.
+ * - A change to any part of an observation (scheduling, plans, meetings, scores, post-observation, artifacts,
+ *   chat) bumps the observation row too (triggers `touch_observation`), because the replica keeps observations
+ *   as whole documents.
+ * - Deletions of synced rows write a tombstone with their own version.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const syncVersion = pgSequence('sync_version', { startWith: 1, increment: 1 });
+
+const version = () => bigint('version', { mode: 'number' }).notNull().default(0);
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const departments = pgTable('departments', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  version: version(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Stored lower-cased; unique. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role').notNull(),
+    campus: text('campus').notNull().default('Main_Campus'),
+    departmentId: integer('department_id').references(() => departments.id),
+    phone: text('phone'),
+    dateOfBirth: text('date_of_birth'),
+    designation: text('designation'),
+    avatar: text('avatar'),
+    institute: text('institute'),
+    degree: text('degree'),
+    starting: text('starting'),
+    ending: text('ending'),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_department_idx').on(t.departmentId)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** sha256 of the bearer token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('sessions_token_key').on(t.tokenHash)],
+);
+
+export const courses = pgTable('courses', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  courseCode: text('course_code').notNull(),
+  name: text('name').notNull(),
+  credits: integer('credits').notNull(),
+  campus: text('campus').notNull().default('Main_Campus'),
+  isElective: boolean('is_elective').notNull().default(false),
+  isDepthElective: boolean('is_depth_elective').notNull().default(false),
+  createdBy: uuid('created_by'),
+  createdAt: createdAt(),
+  version: version(),
+});
+
+export const courseDepartments = pgTable(
+  'course_departments',
+  {
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    departmentId: integer('department_id')
+      .notNull()
+      .references(() => departments.id),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.departmentId] })],
+);
+
+export const slots = pgTable(
+  'slots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    sectionCode: text('section_code').notNull(),
+    day: text('day').notNull(),
+    /** 24-hour "HH:MM" or "HH:MM-HH:MM". */
+    time: text('time').notNull(),
+    location: text('location').notNull(),
+    facultyId: uuid('faculty_id').references(() => users.id),
+    version: version(),
+  },
+  (t) => [index('slots_course_idx').on(t.courseId), index('slots_faculty_idx').on(t.facultyId)],
+);
+
+export const observations = pgTable(
+  'observations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    facultyId: uuid('faculty_id')
+      .notNull()
+      .references(() => users.id),
+    observerId: uuid('observer_id')
+      .notNull()
+      .references(() => users.id),
+    hodId: uuid('hod_id')
+      .notNull()
+      .references(() => users.id),
+    departmentId: integer('department_id').references(() => departments.id),
+    courseId: uuid('course_id').references(() => courses.id),
+    semester: text('semester').notNull(),
+    status: text('status').notNull().default('Pending'),
+    progress: integer('progress').notNull().default(0),
+    starting: timestamp('starting', { withTimezone: true, mode: 'date' }),
+    ending: timestamp('ending', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    index('observations_faculty_idx').on(t.facultyId),
+    index('observations_observer_idx').on(t.observerId),
+    index('observations_department_idx').on(t.departmentId),
+    index('observations_version_idx').on(t.version),
+  ],
+);
+
+/** obsRequest of SPEC §3: the scheduling step of a cycle. */
+export const schedulingRequests = pgTable('scheduling_requests', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  observationId: uuid('observation_id')
+    .notNull()
+    .unique()
+    .references(() => observations.id, { onDelete: 'cascade' }),
+  status: text('status').notNull().default('Ongoing'),
+  /** [{ day, time }] */
+  timeSlotByObserver: jsonb('time_slot_by_observer').$type<{ day: string; time: string }[]>().notNull().default(sql`'[]'::jsonb`),
+  timeSlotsByFaculty: jsonb('time_slots_by_faculty').$type<{ day: string; time: string }[]>().notNull().default(sql`'[]'::jsonb`),
+  scheduledOn: timestamp('scheduled_on', { withTimezone: true, mode: 'date' }),
+  reasons: text('reasons'),
+  facultyAccepted: boolean('faculty_accepted').notNull().default(false),
+  observerAccepted: boolean('observer_accepted').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Master questionnaires (Teaching, Reflection). */
+export const planTemplates = pgTable('plan_templates', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  type: text('type').notNull().unique(),
+  name: text('name').notNull(),
+  version: version(),
+});
+
+export const planTemplateSteps = pgTable(
+  'plan_template_steps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    templateId: uuid('template_id')
+      .notNull()
+      .references(() => planTemplates.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** Response key of SPEC §3, e.g. ProgramOutcomes. */
+    key: text('key').notNull(),
+    /** Section: Teacher Perspective, Teaching Context, Student Learning, Reflective Write-ups. */
+    code: text('code').notNull(),
+    /** Label shown above the answer. */
+    name: text('name').notNull(),
+    /** The question / guidance text. */
+    field: text('field').notNull(),
+    version: version(),
+  },
+  (t) => [index('plan_template_steps_template_idx').on(t.templateId)],
+);
+
+/** A plan copied into an observation (teaching plan on the request, reflection plan on the post-observation). */
+export const observationPlans = pgTable(
+  'observation_plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    observationId: uuid('observation_id')
+      .notNull()
+      .references(() => observations.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    templateId: uuid('template_id').references(() => planTemplates.id),
+    editedBy: uuid('edited_by').references(() => users.id),
+    editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('observation_plans_obs_type_key').on(t.observationId, t.type)],
+);
+
+export const observationPlanSteps = pgTable(
+  'observation_plan_steps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => observationPlans.id, { onDelete: 'cascade' }),
+    /** templatePlanId of SPEC §3: the master step this was copied from. */
+    templateStepId: uuid('template_step_id'),
+    position: integer('position').notNull(),
+    key: text('key').notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    field: text('field').notNull(),
+    response: text('response'),
+  },
+  (t) => [index('observation_plan_steps_plan_idx').on(t.planId)],
+);
+
+export const rubricItems = pgTable('rubric_items', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  code: text('code').notNull(),
+  position: integer('position').notNull(),
+  title: text('title').notNull(),
+});
+
+/** Informed and uninformed observations (meetings.informedObservation / uninformedObservation). */
+export const meetings = pgTable(
+  'meetings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    observationId: uuid('observation_id')
+      .notNull()
+      .references(() => observations.id, { onDelete: 'cascade' }),
+    /** 'informed' | 'uninformed' */
+    kind: text('kind').notNull(),
+    status: text('status').notNull().default('Ongoing'),
+    /** Totals out of 80, set when that side submits its final scores. */
+    observerScore: real('observer_score'),
+    facultyScore: real('faculty_score'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('meetings_obs_kind_key').on(t.observationId, t.kind)],
+);
+
+export const rubricScores = pgTable(
+  'rubric_scores',
+  {
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    rubricItemId: uuid('rubric_item_id')
+      .notNull()
+      .references(() => rubricItems.id),
+    /** 'observer' | 'faculty' — from the token, never from the body. */
+    side: text('side').notNull(),
+    score: integer('score').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.meetingId, t.rubricItemId, t.side] })],
+);
+
+export const postObservations = pgTable('post_observations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  observationId: uuid('observation_id')
+    .notNull()
+    .unique()
+    .references(() => observations.id, { onDelete: 'cascade' }),
+  status: text('status').notNull().default('Ongoing'),
+  location: text('location'),
+  scheduledOn: timestamp('scheduled_on', { withTimezone: true, mode: 'date' }),
+  /** The observer slot chosen by faculty. */
+  timeSlotByFaculty: uuid('time_slot_by_faculty'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const postObservationSlots = pgTable('post_observation_slots', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  postObservationId: uuid('post_observation_id')
+    .notNull()
+    .references(() => postObservations.id, { onDelete: 'cascade' }),
+  dateTime: timestamp('date_time', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+export const artifacts = pgTable('artifacts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  postObservationId: uuid('post_observation_id')
+    .notNull()
+    .references(() => postObservations.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  /** pdf | docx | jpeg | png | mp4 */
+  type: text('type').notNull(),
+  fileUrl: text('file_url').notNull(),
+  /** Generated file name in storage; never derived from user input. */
+  storageKey: text('storage_key').notNull(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  uploadedBy: uuid('uploaded_by').references(() => users.id),
+  createdAt: createdAt(),
+});
+
+/** Chat panel: conversation of one observation between its observer, faculty and HOD. */
+export const observationMessages = pgTable(
+  'observation_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    observationId: uuid('observation_id')
+      .notNull()
+      .references(() => observations.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    version: version(),
+  },
+  (t) => [index('observation_messages_obs_idx').on(t.observationId)],
+);
+
+export const emailTemplates = pgTable('email_templates', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  type: text('type').notNull().unique(),
+  /** The body text with {{name}} / {{email}} tokens. */
+  email: text('email').notNull(),
+  subject: text('subject').notNull(),
+  updatedAt: updatedAt(),
+  version: version(),
+});
+
+/** Every email the server sends is recorded here; SMTP delivery happens when SMTP_URL is set. */
+export const emailOutbox = pgTable('email_outbox', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  templateType: text('template_type'),
+  createdAt: createdAt(),
+  sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  error: text('error'),
+});
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    route: text('route').notNull(),
+    open: boolean('open').notNull().default(false),
+    createdAt: createdAt(),
+    version: version(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId)],
+);
+
+/** Exactly-once writes: the key and the stored response are written in the transaction of the change. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id').notNull(),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    statusCode: integer('status_code').notNull(),
+    response: jsonb('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/** Deleted synced rows. `audience` null = every user may learn the id was deleted. */
+export const tombstones = pgTable(
+  'tombstones',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    audience: uuid('audience'),
+    createdAt: createdAt(),
+    version: version(),
+  },
+  (t) => [index('tombstones_version_idx').on(t.version)],
+);
+
+export const auditLog = pgTable('audit_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  actorId: uuid('actor_id'),
+  action: text('action').notNull(),
+  entity: text('entity').notNull(),
+  entityId: text('entity_id'),
+  detail: jsonb('detail'),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Small key/value facts the server keeps (e.g. the oldest cursor it can still serve). */
+export const serverMeta = pgTable('server_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

@@ -1,0 +1,58 @@
+/** Business constants and limits (SPEC §9). Both sides read these; never inline the numbers. */
+export const RUBRIC_MIN = 0;
+export const RUBRIC_MAX = 4;
+export const RUBRIC_ITEMS_PER_GROUP = 5;
+export const RUBRIC_GROUPS = 4;
+/** 4 groups × 5 items × 4 points. */
+export const RUBRIC_TOTAL_MAX = RUBRIC_GROUPS * RUBRIC_ITEMS_PER_GROUP * RUBRIC_MAX; // 80
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PROMPT_THRESHOLD_MIN = 50;
+export const EMAIL_TEMPLATE_MAX_WORDS = 500;
+export const TEACHING_ANSWER_MAX_WORDS = 500;
+export const REFLECTIVE_WRITEUP_MIN_WORDS = 60;
+export const USER_PAGE_SIZE = 10;
+export const USER_PAGE_BUTTONS = 5;
+
+export const TOAST_AUTOCLOSE_MS = 5000;
+export const DELAY = {
+  logout: 2000,
+  afterDeleteObservation: 1500,
+  afterSchedulingDone: 3000,
+  createUserClear: 2000,
+  initiateRedirect: 2500,
+  courseReset: 1500,
+  promptReset: 2500,
+  saveSpinner: 1000,
+  pageFade: 300,
+} as const;
+
+export const TEXTAREA_ROWS = 5;
+export const ARTIFACT_THUMB_PX = 100;
+
+/** Artifacts: accepted content types (checked by content on the server) and the size limit. */
+export const ARTIFACT_TYPES = {
+  'application/pdf': 'pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'video/mp4': 'mp4',
+} as const;
+export const ARTIFACT_MAX_BYTES = 200 * 1024 * 1024;
+/** Blob lane: chunks stored in IndexedDB are never larger than this (iOS fails on huge Blobs). */
+export const BLOB_CHUNK_BYTES = 8 * 1024 * 1024;
+export const MAX_PARALLEL_UPLOADS = 2;
+
+/** Sessions: bearer tokens live this long. */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Observation progress per milestone (issue 4). */
+export const PROGRESS = { initiated: 0, scheduled: 10, informed: 50, uninformed: 80, completed: 100 } as const;
+
+export const PRODUCT_NAME = 'Observa';
+
+/** Count words the way both the editor's live counter and the server limit do. */
+export function countWords(text: string | null | undefined): number {
+  const t = (text ?? '').trim();
+  return t === '' ? 0 : t.split(/\s+/).length;
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { Campus, Role } from '../enums.js';
+import { Department, NullableText } from './common.js';
+
+/** A slot as carried on a user (the faculty's course slots). */
+export const UserSlot = z.object({
+  id: z.string(),
+  courseId: z.string(),
+  course: z.object({ id: z.string(), courseCode: z.string(), name: z.string() }).nullable(),
+  sectionCode: z.string(),
+  day: z.string(),
+  time: z.string(),
+  location: z.string(),
+});
+export type UserSlot = z.infer<typeof UserSlot>;
+
+/** The user object of SPEC §3. Never carries password material. `token` only in the login answer. */
+export const User = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: Role,
+  campus: z.string(),
+  department: Department.nullable(),
+  phone: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  designation: z.string().nullable(),
+  avatar: z.string().nullable(),
+  institute: z.string().nullable(),
+  degree: z.string().nullable(),
+  starting: z.string().nullable(),
+  ending: z.string().nullable(),
+  /** Ids of observations this faculty member is in. */
+  facultyObs: z.array(z.string()).default([]),
+  courseSlots: z.array(UserSlot).default([]),
+  token: z.string().optional(),
+});
+export type User = z.infer<typeof User>;
+
+export const LoginRequest = z.object({
+  email: z.string().trim().min(1),
+  password: z.string().min(1),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+/** POST /auth/create. campus and department come from the creator (Super_Admin may name a department). */
+export const CreateUserRequest = z.object({
+  id: z.uuid().optional(),
+  name: z.string().trim().optional().default(''),
+  email: z.string().trim().optional().default(''),
+  password: z.string().optional().default(''),
+  confirmPassword: z.string().optional(),
+  role: z.union([Role, z.literal('Select'), z.literal('')]).optional().default(''),
+  campus: Campus.optional(),
+  department: z.number().int().optional(),
+  course: z.string().optional(),
+  /** Slot ids for a Faculty user (SPEC §7 calls them courses). */
+  courses: z.array(z.string()).optional().default([]),
+});
+export type CreateUserRequest = z.input<typeof CreateUserRequest>;
+
+export const ResetPasswordRequest = z.object({
+  email: z.string().optional(),
+  oldPassword: z.string().optional().default(''),
+  newPassword: z.string().optional().default(''),
+  confirmPassword: z.string().optional(),
+});
+export type ResetPasswordRequest = z.input<typeof ResetPasswordRequest>;
+
+/** PUT /user/update/{id}: only the editable fields of SPEC §2 (empty sent as null). */
+export const ProfileUpdate = z.strictObject({
+  phone: NullableText,
+  dateOfBirth: NullableText,
+  designation: NullableText,
+  institute: NullableText,
+  degree: NullableText,
+  starting: NullableText,
+  ending: NullableText,
+});
+export type ProfileUpdate = z.input<typeof ProfileUpdate>;
+export const PROFILE_FIELDS = ['phone', 'dateOfBirth', 'designation', 'institute', 'degree', 'starting', 'ending'] as const;

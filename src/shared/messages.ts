@@ -1,0 +1,115 @@
+/**
+ * The message catalogue (SPEC §5, §8). Both the server (error bodies) and the client (toasts, inline
+ * errors) use these texts, so a rule's message is written once. SPEC's spelling mistakes are corrected.
+ */
+export const MSG = {
+  // Login / session
+  invalidLoginEmail: 'Enter Valid Email Address!',
+  serverNotResponding: 'Server not responding at that time!',
+  invalidCredentials: 'Invalid email or password!',
+  tooManyAttempts: 'Too many attempts, try again in a moment!',
+  notSignedIn: 'Please sign in again.',
+  forbidden: 'You are not allowed to do that!',
+  notFound: 'Not found!',
+  somethingWrong: 'Something went wrong, Try again in a moment!',
+  somethingWrongScheduling: 'Something Went Wrong, Try Again!',
+  loggingOut: 'Logging out...',
+
+  // Create user
+  requiredData: 'Please provide required data!',
+  invalidEmail: 'Please enter valid email address!',
+  domainOnly: (domain: string) => `Only @${domain} email domain allowed!`,
+  passwordMin: 'Password should be minimum 8 characters long!',
+  passwordsSame: 'Passwords should be same!',
+  facultyNeedsCourse: 'Assign Course to Faculty',
+  facultyNeedsSlot: 'Assign Course Slot to Faculty',
+  noSlotsForCourse: 'No available slots for that course!',
+  emailTaken: 'A user with that email already exists!',
+  roleNotAllowed: 'You may not create users of that role!',
+  userCreating: 'User Creating...',
+  userCreated: 'User created successfully',
+
+  // Initiate observation
+  selectObserverAndFaculty: 'Provide select observer and faculties both!',
+  selectSemester: 'Provide select semester!',
+  noFacultyAvailable: 'No available faculty for observation at the moment!',
+  observationsInitiating: 'Observation(s) initiating...',
+  observationsInitiated: 'Observation(s) initiated successfully!',
+
+  // Rubrics
+  selectAllRubrics: 'Please Select all Rubrics Point!',
+  saveAllRubrics: 'Please save all rubrics scores!',
+  rubricsSaved: 'Rubrics Point Saved!',
+  savingRubrics: 'Saving rubrics scores...',
+  lockingRubrics: 'Locking rubrics scores...',
+  notReversible: 'This action will not be reversed!',
+  alreadyScored: 'You have already submitted your scores!',
+  scoresLocked: 'Scores are locked!',
+
+  // Scheduling
+  provideAllDetails: 'Please provide all the required details...',
+  provideSlots: 'Provide your slots!',
+  provideAllFields: 'Provide all required fields!',
+  schedulingCreating: 'Scheduling Creating...',
+  schedulingCreated: 'Scheduling Created Successfully!',
+  schedulingUpdating: 'Scheduling updating...',
+  observationUpdated: 'Observation updated!',
+  observationAccepting: 'Observation accepting...',
+  observationAccepted: 'Observation Accepted',
+  doneScheduling: 'Done Scheduling...',
+  schedulingCompleted: 'Observation Scheduling Completed!',
+  observerNotConfirmed: 'Observer not confirmed yet...',
+
+  // Courses
+  incompleteSlot: 'Please provide complete slot details if you want to add!',
+  courseDetails: 'Provide course details properly!',
+  minOneSlot: 'Please provide and save minimum 1 slot details!',
+  assignDetails: 'Provide details properly!',
+  selectSlots: 'Please select the slots!',
+  noSlotsAvailable: 'Oops, sorry no available slots for that course!',
+  courseCreating: 'Course creating...',
+  courseCreated: 'Course created successfully!',
+  slotsLoading: 'Slots loading...',
+  slotsLoaded: 'Slots load successfully!',
+  courseAssigning: 'Course assigning...',
+
+  // Post observation
+  timingsOrLocation: 'Please provide appropriate timings or location...',
+  timings: 'Please provide appropriate timings...',
+  postCreating: 'Post Observation Scheduling Creating...',
+  postCreated: 'Post Observation created!',
+  postUpdating: 'Post Observation Scheduling Updating...',
+  postUpdated: 'Post Observation updated!',
+  postScheduling: 'Scheduling Post Observation Scheduling...',
+  observationCompleting: 'Observation Completing...',
+  uploading: 'Uploading...',
+  noFileSelected: 'No file selected',
+
+  // Password reset
+  provideAllRequired: 'Provide all required fields!',
+  newPasswordsSame: 'New password and confirm password should be same!',
+  newPasswordMin: 'New password should be minimum of 8 characters!',
+  oldPasswordWrong: 'Old password is incorrect!',
+  passwordResetting: 'Password Resetting...',
+  passwordReset: 'Password reset successfully!',
+
+  // Profile
+  profileUpdating: 'Profile Updating...',
+  profileUpdated: 'Profile Updated Successfully!',
+
+  // Prompt
+  campusAndDepartment: 'Provide select campus and department both!',
+  thresholdMin: 'Provide minimum 50 threshold!',
+  noDepartment: 'No available department at the moment!',
+  observationPrompting: 'Observation prompting...',
+
+  // Templates
+  updatedSuccessfully: 'Updated Successfully!',
+  templateTooLong: 'The template may have at most 500 words!',
+
+  // Empty states
+  noObservations: 'No Observations!',
+  noUsers: 'No Users!',
+  noCourseSlots: 'No Courses Slots!',
+  noCourses: 'No Courses!',
+} as const;
