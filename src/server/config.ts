@@ -1,0 +1,73 @@
+/** Configuration from the environment, validated once at start; a bad value stops the server with a clear message. */
+import path from 'node:path';
+import { z } from 'zod';
+
+const Bool = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === '') return undefined;
+    if (/^(1|true|yes|on)$/i.test(v)) return true;
+    if (/^(0|false|no|off)$/i.test(v)) return false;
+    ctx.addIssue({ code: 'custom', message: 'must be true or false' });
+    return z.NEVER;
+  });
+
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL'),
+  UNIVERSITY_DOMAIN: z
+    .string()
+    .default('university.edu')
+    .refine((v) => /^[a-z0-9.-]+\.[a-z]{2,}$/i.test(v), 'must be a domain such as university.edu'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Observa <no-reply@university.edu>'),
+  SEED_DEMO: Bool.transform((v) => v ?? true),
+  PUBLIC_URL: z.string().default('http://localhost:3000'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Directory of the built client; served when present. */
+  CLIENT_DIR: z.string().default('./dist/client'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  universityDomain: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  seedDemo: boolean;
+  publicUrl: string;
+  logLevel: z.infer<typeof Env>['LOG_LEVEL'];
+  clientDir: string;
+  /** Tests: keep PGlite in memory instead of DATA_DIR. */
+  inMemoryDb?: boolean;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || undefined,
+    universityDomain: e.UNIVERSITY_DOMAIN.toLowerCase(),
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    seedDemo: e.SEED_DEMO,
+    publicUrl: e.PUBLIC_URL,
+    logLevel: e.LOG_LEVEL,
+    clientDir: path.resolve(e.CLIENT_DIR),
+  };
+}

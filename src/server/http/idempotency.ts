@@ -1,0 +1,93 @@
+/**
+ * Exactly-once writes (DESIGN.md § Push).
+ *
+ *   request ──► key seen? ──yes──► same method+path? ──yes──► stored status + body (nothing re-applied)
+ *                  │                      └─no──► 422 idempotency-mismatch
+ *                  no
+ *                  ▼
+ *   BEGIN; effects = fn(tx); INSERT key + response; COMMIT ──► reply
+ *
+ * The key row is inserted in the same transaction as the effects, so either both exist or neither does: a crash
+ * after COMMIT but before the reply leaves the key behind and the client's replay gets the stored answer.
+ * Two concurrent requests with one key: the second fails on the key's primary key (its effects roll back) and
+ * then answers with the first one's stored response. Refusals (4xx) store nothing: they have no effects, and a
+ * retry after the situation changed should be judged afresh.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { IDEMPOTENCY_HEADER } from '../../shared/sync/protocol.js';
+import type { Tx } from '../db/client.js';
+import { idempotencyKeys } from '../db/schema.js';
+import { HttpError } from './errors.js';
+
+export interface WriteResult<T> {
+  status: number;
+  body: T;
+}
+
+export function created<T>(body: T): WriteResult<T> {
+  return { status: 201, body };
+}
+export function ok<T>(body: T): WriteResult<T> {
+  return { status: 200, body };
+}
+
+/** Run `fn` in one transaction, once per Idempotency-Key, and send its result. */
+export async function idempotentWrite<T>(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  fn: (tx: Tx) => Promise<WriteResult<T>>,
+): Promise<FastifyReply> {
+  const { db } = req.server.deps;
+  const raw = req.headers[IDEMPOTENCY_HEADER];
+  const key = typeof raw === 'string' && raw.length > 0 ? raw : undefined;
+  if (key !== undefined && key.length > 200) throw new HttpError('validation', 'Idempotency-Key is too long!');
+  const userId = req.user?.id ?? '00000000-0000-0000-0000-000000000000';
+  const method = req.method;
+  const path = req.routeOptions.url ? req.url.split('?')[0] : req.url;
+
+  const stored = async () => {
+    if (!key) return undefined;
+    const [row] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+    if (!row) return undefined;
+    if (row.method !== method || row.path !== path) {
+      throw new HttpError('idempotency-mismatch', 'This Idempotency-Key was already used for another request!');
+    }
+    return row;
+  };
+
+  const previous = await stored();
+  if (previous) {
+    reply.header('idempotent-replay', 'true');
+    return reply.code(previous.statusCode).send(previous.response);
+  }
+
+  try {
+    const result = await db.transaction(async (tx) => {
+      const r = await fn(tx);
+      if (key) {
+        await tx.insert(idempotencyKeys).values({
+          userId,
+          key,
+          method,
+          path,
+          statusCode: r.status,
+          response: (r.body ?? null) as never,
+        });
+      }
+      return r;
+    });
+    return reply.code(result.status).send(result.body);
+  } catch (err) {
+    // A concurrent twin may have committed first: answer with its response.
+    const twin = await stored().catch(() => undefined);
+    if (twin) {
+      reply.header('idempotent-replay', 'true');
+      return reply.code(twin.statusCode).send(twin.response);
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * What every route can rely on: `app.deps` (database, config, mailer, storage), `app.authenticate` (preHandler
+ * that sets `request.user` or answers 401), and `request.user` for authenticated routes.
+ */
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { Role } from '../../shared/enums.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+
+export interface AuthUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  campus: string;
+  departmentId: number | null;
+  /** The session row behind the bearer token (logout revokes it). */
+  sessionId: string;
+}
+
+export interface Mailer {
+  /** Deliver one recorded outbox email (SMTP when configured; otherwise a no-op that leaves it recorded). */
+  deliver(mail: { id: string; to: string; subject: string; body: string }): Promise<void>;
+}
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  /** Clock, injectable so tests can move time (session expiry, rate limits). */
+  now: () => Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+    authenticate: preHandlerAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    user: AuthUser;
+  }
+}

@@ -1,0 +1,9 @@
+/**
+ * Every entity's sync source. Areas add theirs here:
+ * profile → users, departments, notifications (sources/profile.ts)
+ * observations → observations, messages (sources/observations.ts)
+ * admin → courses, slots, planTemplates, emailTemplates (sources/admin.ts)
+ */
+import type { SyncSource } from './types.js';
+
+export const SYNC_SOURCES: SyncSource[] = [];

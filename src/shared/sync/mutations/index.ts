@@ -1,0 +1,19 @@
+/**
+ * The typed registry of every outbox mutation, merged from the areas. Adding a mutation = one entry in an
+ * area file + one server route + one optimistic apply in src/client/sync/apply.
+ */
+import { ADMIN_MUTATIONS } from './admin.js';
+import type { MutationDef } from './def.js';
+import { OBSERVATION_MUTATIONS } from './observations.js';
+import { PROFILE_MUTATIONS } from './profile.js';
+
+export type { MutationDef } from './def.js';
+
+export const MUTATIONS = { ...PROFILE_MUTATIONS, ...OBSERVATION_MUTATIONS, ...ADMIN_MUTATIONS } as const;
+
+export type MutationName = keyof typeof MUTATIONS;
+export type MutationArgs<N extends MutationName> = (typeof MUTATIONS)[N] extends MutationDef<infer A> ? A : never;
+
+export function mutationDef(name: string): MutationDef<unknown> | undefined {
+  return (MUTATIONS as Record<string, MutationDef<unknown>>)[name];
+}

@@ -1,0 +1,27 @@
+/** Mutations of the user's own records: profile and notifications. */
+import { z } from 'zod';
+import { ProfileUpdate } from '../../contract/users.js';
+import { def } from './def.js';
+
+const ProfileArgs = z.object({ userId: z.string(), changes: ProfileUpdate });
+const NotificationArgs = z.object({ id: z.string() });
+
+export const PROFILE_MUTATIONS = {
+  'user.updateProfile': def({
+    args: ProfileArgs as unknown as z.ZodType<{ userId: string; changes: z.input<typeof ProfileUpdate> }>,
+    method: 'PUT',
+    path: (a) => `/user/update/${a.userId}`,
+    body: (a) => a.changes,
+    entity: (a) => ({ entity: 'users', id: a.userId }),
+    describe: () => 'Profile update',
+  }),
+  'notification.open': def({
+    args: NotificationArgs,
+    method: 'PUT',
+    path: (a) => `/notifications/${a.id}/open`,
+    body: () => ({}),
+    entity: (a) => ({ entity: 'notifications', id: a.id }),
+    describe: () => 'Mark notification opened',
+  }),
+} as const;
+
