@@ -1,0 +1,45 @@
+/**
+ * Browser journeys (tests/e2e) in Debian's Chromium — Playwright never downloads a browser here.
+ * The global setup builds the client when it is stale and starts the real server (src/server/main.ts) on a free
+ * port with a fresh DATA_DIR (PGlite + demo seed); tests read its address from OBSERVA_E2E_URL (see support/fixtures).
+ * Set OBSERVA_E2E_URL yourself to run the journeys against a server that is already up.
+ */
+import { defineConfig } from '@playwright/test';
+
+const artifacts = 'tests/e2e/.artifacts';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: `${artifacts}/results`,
+  globalSetup: './tests/e2e/support/global-setup.ts',
+  fullyParallel: false,
+  workers: process.env.CI ? 1 : 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? `${artifacts}/report.json` }],
+  ],
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    serviceWorkers: 'allow',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+});

@@ -1,0 +1,31 @@
+/**
+ * Signing in and out through the real login screen, as a person would.
+ */
+import { expect, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, type DemoAccount } from './demo.js';
+
+export async function signIn(page: Page, account: DemoAccount | string, password = DEMO_PASSWORD): Promise<void> {
+  const email = typeof account === 'string' ? account : account.email;
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: /email/i }).fill(email);
+  await page.getByLabel(/password/i).first().fill(password);
+  await page.getByRole('button', { name: /^log ?in$/i }).click();
+  // After a successful login the user goes to / (SPEC §2) and the shell renders.
+  await expect(page).toHaveURL(/\/(dashboard)?$/, { timeout: 20_000 });
+}
+
+/** The session user as the client keeps it (localStorage `user`, SPEC §3). */
+export async function sessionUser(page: Page): Promise<{ id: string; name: string; role: string; token?: string } | null> {
+  return page.evaluate(() => {
+    const raw = localStorage.getItem('user');
+    return raw ? JSON.parse(raw) : null;
+  });
+}
+
+/** Waits until a service worker controls the page (first visit: after activation + clients.claim or a reload). */
+export async function serviceWorkerReady(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.ready;
+    return reg.active?.state ?? 'none';
+  });
+}
