@@ -97,6 +97,23 @@ export const MSG = {
   profileUpdating: 'Profile Updating...',
   profileUpdated: 'Profile Updated Successfully!',
 
+  // Courses, templates, prompt: server-side rules (issue 5)
+  slotDay: 'Slot day must be a day of the week!',
+  slotTime: 'Slot timing must be 24-hour HH:MM or HH:MM-HH:MM!',
+  creditsRange: 'Credit hours must be a whole number from 1 to 6!',
+  duplicateSection: 'Each slot needs its own section code!',
+  unknownDepartment: 'Unknown department!',
+  ownDepartmentCourse: 'A course you create must include your own department!',
+  courseCodeTaken: 'A course with that code already exists on this campus!',
+  courseIdTaken: 'A course with that id already exists!',
+  slotTaken: 'A selected slot is already assigned to a faculty member!',
+  slotsOfOneCourse: 'The selected slots must belong to one course!',
+  notFaculty: 'Courses can only be assigned to Faculty!',
+  courseAssigned: 'Course slots assigned successfully!',
+  planStepDetails: 'Provide the step name and text!',
+  thresholdMax: 'Provide maximum 100 threshold!',
+  promptSent: (n: number) => `Observation prompt sent: ${n} faculty member(s) listed.`,
+
   // Prompt
   campusAndDepartment: 'Provide select campus and department both!',
   thresholdMin: 'Provide minimum 50 threshold!',

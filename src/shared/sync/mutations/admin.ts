@@ -1,2 +1,120 @@
-/** Mutations of administration: users, courses, plans, email templates, prompts (issue 5). */
-export const ADMIN_MUTATIONS = {} as const;
+/**
+ * Mutations of administration (issue 5): users, courses, plans, email templates, prompts.
+ * Args are what the UI hands to `mutate()`; every new record carries a client uuid so an offline client can
+ * create it and refer to it (e.g. assign a slot of a course created offline) before the server has answered.
+ */
+import { z } from 'zod';
+import { Campus, EmailTemplateType, PlanType, Role } from '../../enums.js';
+import { def } from './def.js';
+
+const CourseCreateArgs = z.object({
+  id: z.uuid(),
+  courseCode: z.string(),
+  name: z.string(),
+  departments: z.array(z.number().int()),
+  campus: Campus,
+  credits: z.number(),
+  isElective: z.boolean(),
+  isDepthElective: z.boolean(),
+  slots: z.array(
+    z.object({ id: z.uuid(), sectionCode: z.string(), day: z.string(), time: z.string(), location: z.string() }),
+  ),
+});
+export type CourseCreateArgs = z.infer<typeof CourseCreateArgs>;
+
+const CourseAssignArgs = z.object({
+  facultyId: z.string(),
+  /** The course the slots belong to (the replica record to re-pull if refused). */
+  courseId: z.string(),
+  slots: z.array(z.string()),
+});
+export type CourseAssignArgs = z.infer<typeof CourseAssignArgs>;
+
+const PlanStepArgs = z.object({
+  templateId: z.string(),
+  type: PlanType,
+  stepId: z.string(),
+  name: z.string(),
+  field: z.string(),
+});
+export type PlanStepArgs = z.infer<typeof PlanStepArgs>;
+
+const EmailTemplateArgs = z.object({
+  templateId: z.string(),
+  type: EmailTemplateType,
+  email: z.string(),
+});
+export type EmailTemplateArgs = z.infer<typeof EmailTemplateArgs>;
+
+const PromptArgs = z.object({
+  departmentId: z.number().int(),
+  campus: Campus,
+  threshold: z.number(),
+});
+export type PromptArgs = z.infer<typeof PromptArgs>;
+
+/** POST /auth/create (route by server-core; the outbox entry lives here with the other admin writes). */
+const UserCreateArgs = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  password: z.string(),
+  role: Role,
+  campus: Campus.optional(),
+  department: z.number().int().optional(),
+  /** Faculty: the course whose slots are chosen, and the slot ids. */
+  course: z.string().optional(),
+  courses: z.array(z.string()),
+});
+export type UserCreateArgs = z.infer<typeof UserCreateArgs>;
+
+export const ADMIN_MUTATIONS = {
+  'course.create': def({
+    args: CourseCreateArgs,
+    method: 'POST',
+    path: () => '/course',
+    body: (a) => a,
+    entity: (a) => ({ entity: 'courses', id: a.id }),
+    describe: (a) => `Create course ${a.courseCode}`,
+  }),
+  'course.assign': def({
+    args: CourseAssignArgs,
+    method: 'PUT',
+    path: (a) => `/course/user/${a.facultyId}`,
+    body: (a) => ({ slots: a.slots }),
+    entity: (a) => ({ entity: 'courses', id: a.courseId }),
+    describe: (a) => `Assign ${a.slots.length} slot(s) to faculty`,
+  }),
+  'planTemplate.updateStep': def({
+    args: PlanStepArgs,
+    method: 'PUT',
+    path: (a) => `/template/${a.templateId}`,
+    body: (a) => ({ stepId: a.stepId, name: a.name, field: a.field }),
+    entity: (a) => ({ entity: 'planTemplates', id: a.templateId }),
+    describe: (a) => `Update ${a.type} plan step "${a.name}"`,
+  }),
+  'emailTemplate.update': def({
+    args: EmailTemplateArgs,
+    method: 'PUT',
+    path: (a) => `/email/${a.templateId}`,
+    body: (a) => ({ email: a.email }),
+    entity: (a) => ({ entity: 'emailTemplates', id: a.templateId }),
+    describe: (a) => `Update ${a.type} email template`,
+  }),
+  'prompt.generate': def({
+    args: PromptArgs,
+    method: 'POST',
+    path: () => '/observation/prompt',
+    body: (a) => a,
+    entity: (a) => ({ entity: 'departments', id: String(a.departmentId) }),
+    describe: (a) => `Observation prompt (threshold ${a.threshold}%)`,
+  }),
+  'user.create': def({
+    args: UserCreateArgs,
+    method: 'POST',
+    path: () => '/auth/create',
+    body: (a) => a,
+    entity: (a) => ({ entity: 'users', id: a.id }),
+    describe: (a) => `Create user ${a.email}`,
+  }),
+} as const;
