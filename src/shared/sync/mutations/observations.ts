@@ -1,2 +1,183 @@
-/** Mutations of the observation cycle (issue 4). */
-export const OBSERVATION_MUTATIONS = {} as const;
+/**
+ * Mutations of the observation cycle (issue 4): one per UI write. Args are the intent plus the client UUIDs of
+ * any record the change creates, so the replica can show it at once and later writes refer to it by the same id.
+ * Paths and bodies are those of SPEC §7 under /api.
+ */
+import { z } from 'zod';
+import { DayTime, TemplateResponse } from '../../contract/observations.js';
+import { Semester } from '../../enums.js';
+import { def } from './def.js';
+
+const uuid = z.uuid();
+const PostSlot = z.object({ id: uuid, dateTime: z.string() });
+const MeetingKind = z.enum(['informed', 'uninformed']);
+const RubricEntries = z.array(z.object({ id: z.string(), score: z.number().int().min(0).max(4) }));
+
+const obs = (id: string) => ({ entity: 'observations' as const, id });
+const meetingKey = (kind: 'informed' | 'uninformed') => (kind === 'informed' ? 'informedId' : 'uninformedId');
+
+export const OBSERVATION_MUTATIONS = {
+  'observation.initiate': def({
+    args: z.object({ facultyIds: z.array(z.string()), observerId: z.string(), semester: Semester, ids: z.record(z.string(), uuid) }),
+    method: 'POST',
+    path: () => '/observation/initiate',
+    body: (a) => a,
+    entity: (a) => obs(a.ids[a.facultyIds[0] ?? ''] ?? Object.values(a.ids)[0] ?? ''),
+    describe: (a) => `Initiate ${a.facultyIds.length} observation(s)`,
+  }),
+  'observation.delete': def({
+    args: z.object({ id: uuid }),
+    method: 'DELETE',
+    path: (a) => `/observation/${a.id}`,
+    body: () => undefined,
+    entity: (a) => obs(a.id),
+    describe: () => 'Delete observation',
+  }),
+  'scheduling.create': def({
+    args: z.object({ observationsId: uuid, facultyId: z.string(), courseId: z.string(), id: uuid }),
+    method: 'POST',
+    path: () => '/observation/scheduling',
+    body: (a) => a,
+    entity: (a) => obs(a.observationsId),
+    describe: () => 'Start scheduling',
+  }),
+  /** Faculty's offered slots, or the observer's slot + date; reasons optional. */
+  'scheduling.update': def({
+    args: z.object({
+      observationsId: uuid,
+      timeSlotsByFaculty: z.array(DayTime).optional(),
+      timeSlotByObserver: z.array(DayTime).optional(),
+      scheduledOn: z.string().optional(),
+      reasons: z.string().optional(),
+    }),
+    method: 'PUT',
+    path: () => '/observation/scheduling',
+    body: (a) => a,
+    entity: (a) => obs(a.observationsId),
+    describe: () => 'Scheduling update',
+  }),
+  'scheduling.accept': def({
+    args: z.object({ observationsId: uuid, side: z.enum(['faculty', 'observer']) }),
+    method: 'PUT',
+    path: () => '/observation/scheduling',
+    body: (a) =>
+      a.side === 'faculty' ? { observationsId: a.observationsId, facultyAccepted: true } : { observationsId: a.observationsId, observerAccepted: true },
+    entity: (a) => obs(a.observationsId),
+    describe: () => 'Accept scheduling',
+  }),
+  'scheduling.done': def({
+    args: z.object({ observationsId: uuid, informedId: uuid }),
+    method: 'PUT',
+    path: () => '/observation/scheduling',
+    body: (a) => ({ observationsId: a.observationsId, status: 'Completed', informedId: a.informedId }),
+    entity: (a) => obs(a.observationsId),
+    describe: () => 'Scheduling done',
+  }),
+  'teachingPlan.submit': def({
+    args: z.object({ observationsId: uuid, templateResponse: TemplateResponse, templateId: z.string().optional(), editedById: z.string().optional() }),
+    method: 'PUT',
+    path: () => '/observation/scheduling',
+    body: (a) => a,
+    entity: (a) => obs(a.observationsId),
+    describe: () => 'Teaching plan',
+  }),
+  'reflectionPlan.submit': def({
+    args: z.object({ observationsId: uuid, templateResponse: TemplateResponse, templateId: z.string().optional(), editedById: z.string().optional() }),
+    method: 'PUT',
+    path: () => '/observation/post-scheduling',
+    body: (a) => a,
+    entity: (a) => obs(a.observationsId),
+    describe: () => 'Reflection plan',
+  }),
+  'rubrics.saveGroup': def({
+    args: z.object({ kind: MeetingKind, observationsId: uuid, meetingId: uuid.optional(), rubricsFinal: RubricEntries }),
+    method: 'PUT',
+    path: (a) => `/observation/${a.kind}`,
+    body: (a) => ({ observationsId: a.observationsId, [meetingKey(a.kind)]: a.meetingId, rubricsFinal: a.rubricsFinal }),
+    entity: (a) => obs(a.observationsId),
+    describe: (a) => `Save ${a.kind} rubric scores`,
+  }),
+  'rubrics.submit': def({
+    args: z.object({ kind: MeetingKind, observationsId: uuid, meetingId: uuid.optional(), rubricsFinal: RubricEntries.optional() }),
+    method: 'PUT',
+    path: (a) => `/observation/${a.kind}`,
+    body: (a) => ({ observationsId: a.observationsId, [meetingKey(a.kind)]: a.meetingId, rubricsFinal: a.rubricsFinal, submit: true }),
+    entity: (a) => obs(a.observationsId),
+    describe: (a) => `Submit ${a.kind} rubric scores`,
+  }),
+  'rubrics.lock': def({
+    args: z.object({ kind: MeetingKind, observationsId: uuid, meetingId: uuid.optional() }),
+    method: 'PUT',
+    path: (a) => `/observation/${a.kind}`,
+    body: (a) => ({ observationsId: a.observationsId, [meetingKey(a.kind)]: a.meetingId, status: 'Completed' }),
+    entity: (a) => obs(a.observationsId),
+    describe: (a) => `Lock ${a.kind} rubric scores`,
+  }),
+  'uninformed.start': def({
+    args: z.object({ observationsId: uuid, id: uuid }),
+    method: 'POST',
+    path: () => '/observation/uninformed',
+    body: (a) => a,
+    entity: (a) => obs(a.observationsId),
+    describe: () => 'Start uninformed observation',
+  }),
+  'postObservation.create': def({
+    args: z.object({ observationsId: uuid, facultyId: z.string(), id: uuid, timeSlotsByObserver: z.array(PostSlot), location: z.string() }),
+    method: 'POST',
+    path: () => '/observation/post-scheduling',
+    body: (a) => a,
+    entity: (a) => obs(a.observationsId),
+    describe: () => 'Create post observation meeting',
+  }),
+  /** Observer: slots and/or location. Faculty: the chosen slot id. */
+  'postObservation.update': def({
+    args: z.object({
+      observationsId: uuid,
+      timeSlotsByObserver: z.array(PostSlot).optional(),
+      location: z.string().optional(),
+      timeSlotByFaculty: z.string().optional(),
+    }),
+    method: 'PUT',
+    path: () => '/observation/post-scheduling',
+    body: (a) => a,
+    entity: (a) => obs(a.observationsId),
+    describe: () => 'Update post observation meeting',
+  }),
+  'postObservation.setStatus': def({
+    args: z.object({ observationsId: uuid, status: z.enum(['Scheduled', 'Completed']) }),
+    method: 'PUT',
+    path: () => '/observation/post-scheduling',
+    body: (a) => a,
+    entity: (a) => obs(a.observationsId),
+    describe: (a) => (a.status === 'Scheduled' ? 'Mark post observation scheduled' : 'Complete observation'),
+  }),
+  /**
+   * Registers an uploaded artifact. Blob lane: sent only once the file's tus upload finished; the engine puts
+   * the tus upload id (or URL) into `uploadId` / `fileURL`. `id` is the artifact's client UUID.
+   */
+  'artifact.register': def({
+    args: z.object({
+      observationsId: uuid,
+      postId: z.string(),
+      id: uuid,
+      name: z.string(),
+      type: z.string(),
+      uploadId: z.string().optional(),
+      fileURL: z.string().optional(),
+    }),
+    method: 'POST',
+    path: (a) => `/upload-artifact/${a.postId}`,
+    body: (a) => ({ id: a.id, name: a.name, type: a.type, uploadId: a.uploadId, fileURL: a.fileURL }),
+    entity: (a) => obs(a.observationsId),
+    describe: (a) => `Upload ${a.name}`,
+    lane: 'blob',
+  }),
+  'message.send': def({
+    args: z.object({ observationId: uuid, id: uuid, body: z.string() }),
+    method: 'POST',
+    path: (a) => `/observation/${a.observationId}/messages`,
+    body: (a) => ({ id: a.id, body: a.body }),
+    entity: (a) => ({ entity: 'messages', id: a.id }),
+    describe: () => 'Chat message',
+  }),
+} as const;

@@ -1,0 +1,265 @@
+/**
+ * Wire shapes of the observation cycle (SPEC §3, §7). Requests are deliberately lenient about *missing* fields
+ * (optional + defaults) so the server can answer with the SPEC §5 message rather than a generic schema error;
+ * types and ranges are still checked here. New records the client creates offline carry client UUIDs (`id`,
+ * `ids`, slot ids, message ids), so an offline create-then-update needs no id remapping.
+ */
+import { z } from 'zod';
+import { UserSlot } from './users.js';
+
+const uuid = z.uuid();
+const optUuid = uuid.optional();
+
+/** A faculty course slot as offered / picked in scheduling (SPEC §3: {day, time}). */
+export const DayTime = z.object({ day: z.string().trim().min(1).max(40), time: z.string().trim().min(1).max(40) });
+export type DayTime = z.infer<typeof DayTime>;
+
+/** A plan submission: a list of {id of step, response} (SPEC §3). */
+export const TemplateResponse = z.array(z.object({ id: z.string().min(1), response: z.string().max(50_000) })).max(100);
+export type TemplateResponse = z.infer<typeof TemplateResponse>;
+
+/** POST /observation/initiate. `hodId` is ignored (the HOD is the caller); `ids` maps facultyId → new observation id. */
+export const InitiateRequest = z.object({
+  facultyIds: z.array(z.string()).max(200).optional().default([]),
+  observerId: z.string().optional().default(''),
+  hodId: z.string().optional(),
+  semester: z.string().optional().default(''),
+  ids: z.record(z.string(), uuid).optional(),
+});
+export type InitiateRequest = z.input<typeof InitiateRequest>;
+
+/** POST /observation/scheduling: the observer selects the faculty course. `id` = new request id. */
+export const SchedulingCreateRequest = z.object({
+  observationsId: uuid,
+  facultyId: z.string().optional(),
+  courseId: z.string().optional().default(''),
+  id: optUuid,
+});
+export type SchedulingCreateRequest = z.input<typeof SchedulingCreateRequest>;
+
+/**
+ * PUT /observation/scheduling. Exactly one action per call, picked by the fields present (see
+ * `schedulingAction`): plan submission (templateResponse), Done (status Completed), faculty or observer
+ * acceptance, faculty slots, observer slot + date, or reasons only.
+ */
+export const SchedulingUpdateRequest = z.object({
+  observationsId: uuid,
+  templateResponse: TemplateResponse.optional(),
+  templateId: z.string().optional(),
+  editedById: z.string().optional(),
+  timeSlotsByFaculty: z.array(DayTime).max(50).optional(),
+  timeSlotByObserver: z.union([DayTime, z.array(DayTime).max(50)]).optional(),
+  scheduledOn: z.string().max(40).nullable().optional(),
+  reasons: z.string().max(5000).nullable().optional(),
+  facultyAccepted: z.literal(true).optional(),
+  observerAccepted: z.literal(true).optional(),
+  status: z.literal('Completed').optional(),
+  /** Done: id of the informed observation it creates (client UUID). */
+  informedId: optUuid,
+});
+export type SchedulingUpdateRequest = z.input<typeof SchedulingUpdateRequest>;
+
+export type SchedulingAction = 'plan' | 'done' | 'facultyAccept' | 'observerAccept' | 'facultySlots' | 'observerSlot' | 'reasons';
+export function schedulingAction(b: z.infer<typeof SchedulingUpdateRequest>): SchedulingAction {
+  if (b.templateResponse) return 'plan';
+  if (b.status === 'Completed') return 'done';
+  if (b.facultyAccepted) return 'facultyAccept';
+  if (b.observerAccepted) return 'observerAccept';
+  if (b.timeSlotsByFaculty) return 'facultySlots';
+  if (b.timeSlotByObserver !== undefined || b.scheduledOn !== undefined) return 'observerSlot';
+  return 'reasons';
+}
+
+/**
+ * PUT /observation/informed and /observation/uninformed. Shapes: save groups (rubricsFinal: complete groups of
+ * {rubric item id, score}); `submit: true` (optionally with rubricsFinal) turns the saved items into the side's
+ * final total; `status: 'Completed'` locks (observer). `role` is accepted and ignored: the side comes from the token.
+ */
+export const RubricUpdateRequest = z.object({
+  observationsId: uuid,
+  informedId: optUuid,
+  uninformedId: optUuid,
+  rubricsFinal: z.array(z.object({ id: z.string(), score: z.number() })).max(40).optional(),
+  role: z.string().optional(),
+  submit: z.boolean().optional(),
+  status: z.literal('Completed').optional(),
+});
+export type RubricUpdateRequest = z.input<typeof RubricUpdateRequest>;
+
+/** POST /observation/uninformed (SPEC: only the observation id; `id` = client UUID of the new meeting). */
+export const UninformedCreateRequest = z.object({ observationsId: uuid, id: optUuid });
+export type UninformedCreateRequest = z.input<typeof UninformedCreateRequest>;
+
+/** A post-observation slot: an ISO date-time, or {id (client UUID), dateTime}. Stored in UTC. */
+export const PostSlotInput = z.union([z.string().min(1).max(40), z.object({ id: optUuid, dateTime: z.string().min(1).max(40) })]);
+export type PostSlotInput = z.infer<typeof PostSlotInput>;
+
+export const PostCreateRequest = z.object({
+  observationsId: uuid,
+  facultyId: z.string().optional(),
+  id: optUuid,
+  timeSlotsByObserver: z.array(PostSlotInput).max(50).optional().default([]),
+  location: z.string().max(200).nullable().optional(),
+});
+export type PostCreateRequest = z.input<typeof PostCreateRequest>;
+
+/**
+ * PUT /observation/post-scheduling. Shapes: reflection plan (templateResponse); status (Scheduled | Completed);
+ * faculty's choice (timeSlotByFaculty: slot id); observer's slots/location.
+ */
+export const PostUpdateRequest = z.object({
+  observationsId: uuid,
+  templateResponse: TemplateResponse.optional(),
+  templateId: z.string().optional(),
+  editedById: z.string().optional(),
+  status: z.enum(['Scheduled', 'Completed']).optional(),
+  timeSlotByFaculty: z.union([z.string(), z.object({ id: z.string() })]).nullable().optional(),
+  timeSlotsByObserver: z.array(PostSlotInput).max(50).optional(),
+  location: z.string().max(200).nullable().optional(),
+});
+export type PostUpdateRequest = z.input<typeof PostUpdateRequest>;
+
+export type PostAction = 'plan' | 'status' | 'facultySlot' | 'observerSlots';
+export function postAction(b: z.infer<typeof PostUpdateRequest>): PostAction {
+  if (b.templateResponse) return 'plan';
+  if (b.status) return 'status';
+  if (b.timeSlotByFaculty !== undefined) return 'facultySlot';
+  return 'observerSlots';
+}
+
+/**
+ * POST /upload-artifact/{id} ({id} = post-observation id, or the observation id). The file is named either by
+ * the tus `uploadId` (or its upload URL in `fileURL`); `id` = client UUID of the artifact.
+ */
+export const UploadArtifactRequest = z.object({
+  id: optUuid,
+  uploadId: z.string().max(200).optional(),
+  fileURL: z.string().max(2000).optional(),
+  name: z.string().trim().min(1).max(200),
+  type: z.string().max(200).optional(),
+});
+export type UploadArtifactRequest = z.input<typeof UploadArtifactRequest>;
+
+/** POST /observation/{id}/messages */
+export const ChatMessageRequest = z.object({ id: optUuid, body: z.string().max(5000).optional().default('') });
+export type ChatMessageRequest = z.input<typeof ChatMessageRequest>;
+
+// ───────────────────────────── documents ─────────────────────────────
+
+export const PlanStep = z.object({
+  id: z.string(),
+  templatePlanId: z.string().nullable(),
+  key: z.string(),
+  code: z.string(),
+  name: z.string(),
+  field: z.string(),
+  response: z.string().nullable(),
+});
+export type PlanStep = z.infer<typeof PlanStep>;
+
+export const ObservationPlan = z.object({
+  id: z.string(),
+  type: z.string(),
+  editedBy: z.string().nullable(),
+  editedAt: z.string().nullable(),
+  steps: z.array(PlanStep),
+});
+export type ObservationPlan = z.infer<typeof ObservationPlan>;
+
+export const RubricRow = z.object({
+  id: z.string(),
+  code: z.string(),
+  title: z.string(),
+  facultyScore: z.number().nullable(),
+  /** Always null for a Faculty viewer. */
+  observerScore: z.number().nullable(),
+});
+export type RubricRow = z.infer<typeof RubricRow>;
+
+export const Meeting = z.object({
+  id: z.string(),
+  status: z.string(),
+  /** Totals out of 80 once that side submitted; observerScore, finalScore and percentage are null for Faculty. */
+  observerScore: z.number().nullable(),
+  facultyScore: z.number().nullable(),
+  finalScore: z.number().nullable(),
+  percentage: z.number().nullable(),
+  rubrics: z.array(RubricRow),
+  observationsId: z.string(),
+});
+export type Meeting = z.infer<typeof Meeting>;
+
+export const Artifact = z.object({ id: z.string(), name: z.string(), type: z.string(), fileURL: z.string() });
+export type Artifact = z.infer<typeof Artifact>;
+
+export const PostObservation = z.object({
+  id: z.string(),
+  status: z.string(),
+  location: z.string().nullable(),
+  scheduledOn: z.string().nullable(),
+  timeSlotsByObserver: z.array(z.object({ id: z.string(), dateTime: z.string() })),
+  /** Id of the observer slot faculty chose. */
+  timeSlotByFaculty: z.string().nullable(),
+  artifacts: z.array(Artifact),
+  reflectionPlan: ObservationPlan.nullable(),
+  observationsId: z.string(),
+});
+export type PostObservation = z.infer<typeof PostObservation>;
+
+export const ObsRequest = z.object({
+  id: z.string(),
+  status: z.string(),
+  timeSlotByObserver: z.array(DayTime),
+  timeSlotsByFaculty: z.array(DayTime),
+  scheduledOn: z.string().nullable(),
+  reasons: z.string().nullable(),
+  facultyAccepted: z.boolean(),
+  observerAccepted: z.boolean(),
+  teachingPlan: ObservationPlan.nullable(),
+});
+export type ObsRequest = z.infer<typeof ObsRequest>;
+
+const Person = z.object({ id: z.string(), name: z.string(), email: z.string() });
+
+/** The Observation document of SPEC §3, as GET /observation/{id} and the sync pull return it. */
+export const Observation = z.object({
+  id: z.string(),
+  course: z.object({ id: z.string(), courseCode: z.string(), name: z.string() }).nullable(),
+  courseId: z.string().nullable(),
+  faculty: Person.extend({ courseSlots: z.array(UserSlot) }),
+  facultyId: z.string(),
+  observer: Person,
+  observerId: z.string(),
+  hod: Person.nullable(),
+  hodId: z.string(),
+  departmentId: z.number().nullable(),
+  semester: z.string(),
+  status: z.string(),
+  observationStatus: z.string(),
+  starting: z.string().nullable(),
+  ending: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  observationProgress: z.number(),
+  cycleLabel: z.string(),
+  obsRequest: ObsRequest.nullable(),
+  meetings: z.object({
+    informedObservation: Meeting.nullable(),
+    uninformedObservation: Meeting.nullable(),
+    postObservation: PostObservation.nullable(),
+  }),
+  version: z.number(),
+});
+export type Observation = z.infer<typeof Observation>;
+
+export const ChatMessage = z.object({
+  id: z.string(),
+  observationId: z.string(),
+  authorId: z.string(),
+  authorName: z.string(),
+  authorRole: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+  version: z.number(),
+});
+export type ChatMessage = z.infer<typeof ChatMessage>;

@@ -1,0 +1,87 @@
+/**
+ * The observation cycle's derived values (SPEC §4, issue 4): the list's cycle label, the progress per milestone
+ * and the observation status. The server stores status and progress computed here after every change; the client
+ * uses the same functions for optimistic updates, so both always agree.
+ */
+import { countWords, PROGRESS, REFLECTIVE_WRITEUP_MIN_WORDS, TEACHING_ANSWER_MAX_WORDS } from './constants.js';
+import type { ObservationStatus } from './enums.js';
+import { MSG } from './messages.js';
+
+/** Status of each stage; undefined/null = the stage does not exist yet. */
+export interface CycleState {
+  obsRequest?: string | null;
+  informed?: string | null;
+  uninformed?: string | null;
+  post?: string | null;
+}
+
+export const CYCLE_LABELS = {
+  scheduling: 'Observation Scheduling',
+  informed: 'Informed Observation',
+  uninformed: 'Uninformed Observation',
+  post: 'Post Observation',
+  none: '---',
+} as const;
+export type CycleLabel = (typeof CYCLE_LABELS)[keyof typeof CYCLE_LABELS];
+
+/**
+ * SPEC §4 literally: Observation Scheduling while obsRequest is Ongoing; then Informed Observation while it is
+ * Ongoing; then Uninformed Observation while it is Ongoing; then Post Observation when postObservation is
+ * Scheduled; otherwise '---'.
+ */
+export function cycleLabel(s: CycleState): CycleLabel {
+  if (s.obsRequest === 'Ongoing') return CYCLE_LABELS.scheduling;
+  if (s.informed === 'Ongoing') return CYCLE_LABELS.informed;
+  if (s.uninformed === 'Ongoing') return CYCLE_LABELS.uninformed;
+  if (s.post === 'Scheduled') return CYCLE_LABELS.post;
+  return CYCLE_LABELS.none;
+}
+
+/** Progress in percent: 0 initiated, 10 scheduling done, 50 informed locked, 80 uninformed locked, 100 completed. */
+export function cycleProgress(s: CycleState): number {
+  if (s.post === 'Completed') return PROGRESS.completed;
+  if (s.uninformed === 'Completed') return PROGRESS.uninformed;
+  if (s.informed === 'Completed') return PROGRESS.informed;
+  if (s.obsRequest === 'Completed') return PROGRESS.scheduled;
+  return PROGRESS.initiated;
+}
+
+/** Pending until scheduling starts, Completed once the post-observation meeting is completed, Ongoing between. */
+export function cycleStatus(s: CycleState): ObservationStatus {
+  if (s.post === 'Completed') return 'Completed';
+  if (s.obsRequest) return 'Ongoing';
+  return 'Pending';
+}
+
+// ───────────────────────────── plan answers (SPEC §2, §5, §9) ─────────────────────────────
+
+/** The Reflective Write-ups section (reflection plan only) needs narratives. */
+export function isReflectiveWriteup(code: string): boolean {
+  return /reflective/i.test(code);
+}
+
+/** A line that starts like a list item: "- ", "* ", "• ", "1. ", "2) ". */
+const BULLET_RE = /^\s*([-*•▪◦‣–]|\d+[.)])\s+/m;
+
+/**
+ * Checks a plan submission against the plan's steps. Every step needs a non-blank answer ('Please provide all
+ * the required details...'); every answer has at most 500 words; reflective write-ups need ≥ 60 words and no
+ * bullets. Unknown step ids are refused. Returns the message or null.
+ */
+export function planAnswersError(
+  steps: readonly { id: string; code: string }[],
+  answers: readonly { id: string; response: string }[],
+): string | null {
+  const byId = new Map(answers.map((a) => [a.id, a.response]));
+  const known = new Set(steps.map((s) => s.id));
+  if (answers.some((a) => !known.has(a.id))) return MSG.provideAllDetails;
+  for (const step of steps) {
+    const r = byId.get(step.id);
+    if (r == null || r.trim() === '') return MSG.provideAllDetails;
+    if (countWords(r) > TEACHING_ANSWER_MAX_WORDS) return MSG.answerTooLong;
+    if (isReflectiveWriteup(step.code) && (countWords(r) < REFLECTIVE_WRITEUP_MIN_WORDS || BULLET_RE.test(r))) {
+      return MSG.reflectiveWriteupRule;
+    }
+  }
+  return null;
+}
