@@ -1,0 +1,47 @@
+/**
+ * "New version available — Reload": shown when a new service worker is waiting. Reloads only on click; the
+ * notice can be dismissed and comes back with the next version. Mount once, in the root route: mounting also
+ * registers the service worker.
+ */
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { Affix, Button, Group, Notification, Text } from '@mantine/core';
+import { applyUpdate, isUpdateWaiting, registerServiceWorker, subscribeUpdate } from './register-sw.js';
+
+export function UpdatePrompt() {
+  const waiting = useSyncExternalStore(subscribeUpdate, isUpdateWaiting, () => false);
+  const [dismissed, setDismissed] = useState(false);
+  const [reloading, setReloading] = useState(false);
+
+  useEffect(() => {
+    void registerServiceWorker();
+  }, []);
+
+  if (!waiting || dismissed) return null;
+  return (
+    <Affix position={{ bottom: 20, right: 20 }} zIndex={400}>
+      <Notification
+        role="alert"
+        aria-live="polite"
+        title="New version available"
+        withBorder
+        onClose={() => setDismissed(true)}
+        closeButtonProps={{ 'aria-label': 'Later' }}
+        maw={360}
+      >
+        <Group justify="space-between" gap="sm" wrap="nowrap">
+          <Text size="sm">Reload to use the latest Observa. Your unsent changes are kept.</Text>
+          <Button
+            size="xs"
+            loading={reloading}
+            onClick={() => {
+              setReloading(true);
+              applyUpdate();
+            }}
+          >
+            Reload
+          </Button>
+        </Group>
+      </Notification>
+    </Affix>
+  );
+}
