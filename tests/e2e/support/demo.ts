@@ -1,29 +1,27 @@
 /**
- * The demo accounts the server seeds on a fresh database (SEED_DEMO, see src/server/seed) — one per role.
- * Kept here as plain data so the journeys state what they expect; the seed is the source of truth and a
- * mismatch fails the sign-in journeys loudly.
+ * The demo accounts the server seeds on a fresh database (src/server/seed/demo-accounts.ts is the source of truth):
+ * the first account of each role is the one the journeys sign in as.
  */
-import type { Role } from '../../../src/shared/enums.js';
+import { DEMO_ACCOUNTS as SEEDED, DEMO_PASSWORD } from '../../../src/server/seed/demo-accounts.js';
+import { ROLES, type Role } from '../../../src/shared/enums.js';
 
-export const DEMO_PASSWORD = 'observa-demo';
+export { DEMO_PASSWORD };
 export const DOMAIN = 'university.edu';
 
 export interface DemoAccount {
   role: Role;
   email: string;
+  name: string;
+  department: string | null;
 }
 
-export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  { role: 'Super_Admin', email: `superadmin@${DOMAIN}` },
-  { role: 'Admin', email: `admin@${DOMAIN}` },
-  { role: 'Campus_Director', email: `director@${DOMAIN}` },
-  { role: 'Head_of_Department', email: `hod@${DOMAIN}` },
-  { role: 'Observer', email: `observer@${DOMAIN}` },
-  { role: 'Faculty', email: `faculty@${DOMAIN}` },
-];
+/** One account per role, in the order of ROLES (Super_Admin first). */
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = ROLES.map((role) => {
+  const a = SEEDED.find((s) => s.role === role);
+  if (!a) throw new Error(`the demo seed has no ${role}`);
+  return { role, email: `${a.local}@${DOMAIN}`, name: a.name, department: a.department };
+});
 
 export function demo(role: Role): DemoAccount {
-  const a = DEMO_ACCOUNTS.find((d) => d.role === role);
-  if (!a) throw new Error(`no demo account for ${role}`);
-  return a;
+  return DEMO_ACCOUNTS.find((d) => d.role === role)!;
 }
