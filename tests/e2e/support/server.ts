@@ -1,0 +1,116 @@
+/**
+ * A real Observa server for browser journeys and benchmarks: `src/server/main.ts` (the same entry as `npm start`
+ * minus the build step) on a free loopback port with a fresh temporary DATA_DIR (PGlite + demo seed).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '../../..');
+
+/** Newest modification time under the given paths (files or folders). */
+function newest(paths: string[]): number {
+  let max = 0;
+  const visit = (p: string) => {
+    let st: fs.Stats;
+    try {
+      st = fs.statSync(p);
+    } catch {
+      return;
+    }
+    if (st.isDirectory()) {
+      for (const name of fs.readdirSync(p)) visit(path.join(p, name));
+    } else if (st.mtimeMs > max) max = st.mtimeMs;
+  };
+  paths.forEach((p) => visit(path.join(root, p)));
+  return max;
+}
+
+export function buildClientIfStale(): void {
+  const built = path.join(root, 'dist/client/index.html');
+  const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
+  const sourcesAt = newest(['src/client', 'src/shared', 'sw', 'public', 'index.html', 'vite.config.ts', 'package.json']);
+  if (builtAt >= sourcesAt && fs.existsSync(path.join(root, 'dist/client/sw.js'))) return;
+  console.log('[e2e] client build is stale: vite build');
+  const r = spawnSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('vite build failed');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilUp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode} before answering`);
+    try {
+      const res = await fetch(`${url}/api/department`, { signal: AbortSignal.timeout(2_000) });
+      if (res.status < 500) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`server did not answer on ${url} within ${timeoutMs / 1000} s`);
+}
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+export async function startServer(opts: { logFile: string; env?: Record<string, string> }): Promise<RunningServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'observa-e2e-'));
+  fs.mkdirSync(path.dirname(opts.logFile), { recursive: true });
+  const log = fs.openSync(opts.logFile, 'w');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO: 'true',
+      PUBLIC_URL: url,
+      CLIENT_DIR: path.join(root, 'dist/client'),
+      LOG_LEVEL: 'warn',
+      ...opts.env,
+    },
+    stdio: ['ignore', log, log],
+  });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    fs.closeSync(log);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilUp(url, child, 120_000);
+  } catch (err) {
+    await stop().catch(() => undefined);
+    console.error(fs.readFileSync(opts.logFile, 'utf8').slice(-4000));
+    throw err;
+  }
+  return { url, dataDir, logFile: opts.logFile, stop };
+}
