@@ -26,6 +26,7 @@ export const MSG = {
   noSlotsForCourse: 'No available slots for that course!',
   emailTaken: 'A user with that email already exists!',
   roleNotAllowed: 'You may not create users of that role!',
+  selectDepartment: 'Please select a department!',
   userCreating: 'User Creating...',
   userCreated: 'User created successfully',
 

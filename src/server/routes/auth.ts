@@ -1,0 +1,49 @@
+/**
+ * /auth: login (rate-limited per IP here and per account in the service), logout, me, create, reset-password.
+ * Every write goes through idempotentWrite (one transaction, exactly once per Idempotency-Key).
+ */
+import type { FastifyInstance } from 'fastify';
+import { CreateUserRequest, LoginRequest, ResetPasswordRequest } from '../../shared/contract/users.js';
+import { MSG } from '../../shared/messages.js';
+import { notFound } from '../http/errors.js';
+import { created, idempotentWrite, ok } from '../http/idempotency.js';
+import { login } from '../services/auth/login.js';
+import { resetPassword } from '../services/auth/reset-password.js';
+import { revokeSession } from '../services/auth/sessions.js';
+import { createUser } from '../services/users/create-user.js';
+import { userDocumentById } from '../services/users/user-document.js';
+
+export default async function authRoutes(app: FastifyInstance): Promise<void> {
+  const { deps } = app;
+
+  app.post(
+    '/auth/login',
+    { config: { rateLimit: { max: app.loginLimits.perIpPerMinute, timeWindow: 60_000 } } },
+    async (req) => login(deps.db, app.loginLimiter, LoginRequest.parse(req.body ?? {}), deps.now()),
+  );
+
+  app.post('/auth/logout', { preHandler: app.authenticate }, async (req, reply) =>
+    idempotentWrite(req, reply, async (tx) => {
+      await revokeSession(tx, req.user.sessionId, deps.now());
+      return ok({ message: 'Logged out' });
+    }),
+  );
+
+  app.get('/auth/me', { preHandler: app.authenticate }, async (req) => {
+    const doc = await userDocumentById(deps.db, req.user.id);
+    if (!doc) throw notFound(MSG.notFound);
+    return doc;
+  });
+
+  app.post('/auth/create', { preHandler: app.authenticate }, async (req, reply) => {
+    const input = CreateUserRequest.parse(req.body ?? {});
+    return idempotentWrite(req, reply, async (tx) =>
+      created(await createUser(tx, req.user, input, deps.config.universityDomain)),
+    );
+  });
+
+  app.put('/auth/reset-password', { preHandler: app.authenticate }, async (req, reply) => {
+    const input = ResetPasswordRequest.parse(req.body ?? {});
+    return idempotentWrite(req, reply, async (tx) => ok(await resetPassword(tx, req.user, input, deps.now())));
+  });
+}

@@ -1,0 +1,21 @@
+/** Every route of the API, registered under /api by buildApp. Each area owns its own plugin file. */
+import type { FastifyInstance } from 'fastify';
+import adminRoutes from './admin/index.js';
+import authRoutes from './auth.js';
+import departmentRoutes from './departments.js';
+import filesRoutes from './files.js';
+import notificationRoutes from './notifications.js';
+import observationRoutes from './observations/index.js';
+import syncRoutes from './sync.js';
+import userRoutes from './users.js';
+
+export default async function routes(app: FastifyInstance): Promise<void> {
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(departmentRoutes);
+  await app.register(notificationRoutes);
+  await app.register(syncRoutes);
+  await app.register(filesRoutes);
+  await app.register(observationRoutes);
+  await app.register(adminRoutes);
+}

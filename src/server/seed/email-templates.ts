@@ -1,0 +1,30 @@
+/** The four email templates (SPEC §3). Tokens: {{name}}, {{email}}, {{link}} (the product's address). */
+import type { EmailTemplateType } from '../../shared/enums.js';
+
+export const EMAIL_TEMPLATES: Record<EmailTemplateType, { subject: string; email: string }> = {
+  CreateUser: {
+    subject: 'Your Observa account',
+    email:
+      'Dear {{name}},<br><br>An Observa account has been created for you with the address {{email}}. ' +
+      'Your head of department will share your first password with you; please change it after signing in.<br><br>' +
+      'Sign in at {{link}}',
+  },
+  InitiateObs: {
+    subject: 'A teaching observation has been initiated',
+    email:
+      'Dear {{name}},<br><br>A teaching observation cycle that includes you has been initiated. ' +
+      'Please sign in to see the next steps.<br><br>{{link}}',
+  },
+  UpdateObs: {
+    subject: 'Your teaching observation was updated',
+    email:
+      'Dear {{name}},<br><br>There is an update on your teaching observation. ' +
+      'Please sign in to review it and take any action needed.<br><br>{{link}}',
+  },
+  ObsPrompt: {
+    subject: 'Reminder: teaching observations',
+    email:
+      'Dear {{name}},<br><br>This is a reminder to move your teaching observations forward. ' +
+      'Please sign in to see what is waiting for you.<br><br>{{link}}',
+  },
+};

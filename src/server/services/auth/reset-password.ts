@@ -1,0 +1,37 @@
+/**
+ * Password reset of the signed-in user's own account (SPEC §5 messages). The old password must match; the
+ * other sessions of the user are revoked, the current one keeps working.
+ */
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ResetPasswordRequest } from '../../../shared/contract/users.js';
+import { MSG } from '../../../shared/messages.js';
+import { resetPasswordError } from '../../../shared/validation.js';
+import type { Tx } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+import { badRequest, forbidden } from '../../http/errors.js';
+import type { AuthUser } from '../../http/types.js';
+import { audit } from '../audit.js';
+import { hashPassword, verifyPassword } from './password.js';
+import { revokeOtherSessions } from './sessions.js';
+
+export async function resetPassword(
+  tx: Tx,
+  user: AuthUser,
+  input: z.output<typeof ResetPasswordRequest>,
+  now: Date,
+): Promise<{ message: string }> {
+  // The email is only informative (the form shows it read-only); it must name the token's own account.
+  if (input.email && input.email.trim().toLowerCase() !== user.email) throw forbidden(MSG.forbidden);
+  const problem = resetPasswordError(input.oldPassword, input.newPassword, input.confirmPassword ?? input.newPassword);
+  if (problem) throw badRequest(problem);
+  const [row] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+  if (!row || !(await verifyPassword(input.oldPassword, row.passwordHash))) throw badRequest(MSG.oldPasswordWrong);
+  await tx
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: now })
+    .where(eq(users.id, user.id));
+  await revokeOtherSessions(tx, user.id, user.sessionId, now);
+  await audit(tx, { actorId: user.id, action: 'password.reset', entity: 'users', entityId: user.id });
+  return { message: MSG.passwordReset };
+}

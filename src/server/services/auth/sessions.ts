@@ -1,0 +1,54 @@
+/**
+ * Bearer sessions. The token is 32 random bytes (base64url) handed to the client once; only its sha256 is stored,
+ * so a database leak does not leak usable tokens. Sessions expire after SESSION_TTL_MS and logout revokes them.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { SESSION_TTL_MS } from '../../../shared/constants.js';
+import type { Role } from '../../../shared/enums.js';
+import type { Db, Tx } from '../../db/client.js';
+import { sessions, users } from '../../db/schema.js';
+import type { AuthUser } from '../../http/types.js';
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function createSession(db: Db | Tx, userId: string, now: Date): Promise<{ token: string; sessionId: string }> {
+  const token = randomBytes(32).toString('base64url');
+  const [row] = await db
+    .insert(sessions)
+    .values({ userId, tokenHash: hashToken(token), createdAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
+    .returning({ id: sessions.id });
+  return { token, sessionId: row.id };
+}
+
+/** The signed-in user behind a token, or null when unknown, revoked or expired. */
+export async function userForToken(db: Db, token: string, now: Date): Promise<AuthUser | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      campus: users.campus,
+      departmentId: users.departmentId,
+      sessionId: sessions.id,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+  return row ? { ...row, role: row.role as Role } : null;
+}
+
+export async function revokeSession(tx: Db | Tx, sessionId: string, now: Date): Promise<void> {
+  await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** After a password change: every other session of the user stops working. */
+export async function revokeOtherSessions(tx: Db | Tx, userId: string, keepSessionId: string, now: Date): Promise<void> {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
+}

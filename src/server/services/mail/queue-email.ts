@@ -1,0 +1,39 @@
+/**
+ * queueEmail: render the template of a type for one receiver and record it in email_outbox, inside the caller's
+ * transaction (so an email exists exactly when the change that caused it committed). Delivery happens after
+ * commit (outbox-flusher.ts).
+ */
+import { eq } from 'drizzle-orm';
+import type { EmailTemplateType } from '../../../shared/enums.js';
+import type { Config } from '../../config.js';
+import type { Db, Tx } from '../../db/client.js';
+import { emailOutbox, emailTemplates } from '../../db/schema.js';
+import { renderTemplate } from './render.js';
+
+/** Set by buildApp: the address put in {{link}}. Module-level so services need not thread config through. */
+let publicUrl = 'http://localhost:3000';
+export function configureMail(config: Pick<Config, 'publicUrl'>): void {
+  publicUrl = config.publicUrl;
+}
+
+export interface QueueEmailInput {
+  type: EmailTemplateType;
+  to: { name: string; email: string };
+  vars?: Record<string, string>;
+}
+
+export async function queueEmail(tx: Db | Tx, input: QueueEmailInput): Promise<string | null> {
+  const [tpl] = await tx.select().from(emailTemplates).where(eq(emailTemplates.type, input.type));
+  if (!tpl) return null; // base seed always creates the four types; a missing one is not worth failing a write
+  const vars = { link: publicUrl, ...input.vars, name: input.to.name, email: input.to.email };
+  const [row] = await tx
+    .insert(emailOutbox)
+    .values({
+      to: input.to.email,
+      subject: renderTemplate(tpl.subject, vars, false),
+      body: renderTemplate(tpl.email, vars),
+      templateType: input.type,
+    })
+    .returning({ id: emailOutbox.id });
+  return row.id;
+}

@@ -1,0 +1,16 @@
+/** notify: one in-app notification for one user, in the caller's transaction (SPEC §3 Notification). */
+import type { Db, Tx } from '../db/client.js';
+import { notifications } from '../db/schema.js';
+
+export interface NotifyInput {
+  userId: string;
+  title: string;
+  message: string;
+  /** Client route opened when the notification is clicked, e.g. /observations/detail-observation/<id>. */
+  route: string;
+}
+
+export async function notify(tx: Db | Tx, input: NotifyInput): Promise<string> {
+  const [row] = await tx.insert(notifications).values(input).returning({ id: notifications.id });
+  return row.id;
+}

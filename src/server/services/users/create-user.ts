@@ -1,0 +1,123 @@
+/**
+ * POST /auth/create rules (SPEC §5, §6):
+ *   - the creator's role may create the target role (CREATABLE_ROLES), else 403
+ *   - the §5 form messages (createUserError, domain = UNIVERSITY_DOMAIN), else 400
+ *   - campus and department come from the creator; a creator without a department (Super_Admin, Admin,
+ *     Campus_Director) names one with `department` for department-bound roles (HOD, Observer, Faculty)
+ *   - a Faculty user gets `courses` (slot ids): unassigned slots of `course`, locked and assigned here
+ *   - email unique (409); a client-chosen `id` is honoured so an offline client can create then refer
+ *   - a CreateUser email is queued, the creation audited
+ */
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { CreateUserRequest, User } from '../../../shared/contract/users.js';
+import type { Role } from '../../../shared/enums.js';
+import { MSG } from '../../../shared/messages.js';
+import { CREATABLE_ROLES, mayCreateRole } from '../../../shared/permissions.js';
+import { createUserError } from '../../../shared/validation.js';
+import type { Tx } from '../../db/client.js';
+import { courseDepartments, courses, departments, slots, users } from '../../db/schema.js';
+import { badRequest, conflict, forbidden } from '../../http/errors.js';
+import type { AuthUser } from '../../http/types.js';
+import { audit } from '../audit.js';
+import { hashPassword } from '../auth/password.js';
+import { queueEmail } from '../mail/queue-email.js';
+import { userDocument } from './user-document.js';
+
+const DEPARTMENT_ROLES: readonly Role[] = ['Head_of_Department', 'Observer', 'Faculty'];
+
+export async function createUser(
+  tx: Tx,
+  creator: AuthUser,
+  input: z.output<typeof CreateUserRequest>,
+  domain: string,
+): Promise<User> {
+  if (CREATABLE_ROLES[creator.role].length === 0) throw forbidden(MSG.forbidden);
+  const problem = createUserError(
+    {
+      name: input.name,
+      email: input.email,
+      password: input.password,
+      confirmPassword: input.confirmPassword,
+      role: input.role,
+      course: input.course,
+      slots: input.courses,
+    },
+    domain,
+  );
+  if (problem) throw badRequest(problem);
+  const role = input.role as Role;
+  if (!mayCreateRole(creator.role, role)) throw forbidden(MSG.roleNotAllowed);
+
+  const departmentId = await resolveDepartment(tx, creator, role, input.department);
+  const email = input.email.trim().toLowerCase();
+  const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (taken) throw conflict(MSG.emailTaken);
+  if (input.id) {
+    const [idTaken] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.id));
+    if (idTaken) throw conflict('A user with that id already exists!');
+  }
+
+  let slotIds: string[] = [];
+  if (role === 'Faculty') slotIds = await lockFreeSlots(tx, creator, input.course!, input.courses);
+
+  const [row] = await tx
+    .insert(users)
+    .values({
+      ...(input.id ? { id: input.id } : {}),
+      name: input.name.trim(),
+      email,
+      passwordHash: await hashPassword(input.password),
+      role,
+      campus: creator.campus,
+      departmentId,
+      createdBy: creator.id,
+    })
+    .returning();
+  if (slotIds.length) await tx.update(slots).set({ facultyId: row.id }).where(inArray(slots.id, slotIds));
+
+  await queueEmail(tx, { type: 'CreateUser', to: { name: row.name, email: row.email } });
+  await audit(tx, {
+    actorId: creator.id,
+    action: 'user.create',
+    entity: 'users',
+    entityId: row.id,
+    detail: { role, departmentId, slots: slotIds },
+  });
+  return userDocument(tx, row);
+}
+
+async function resolveDepartment(tx: Tx, creator: AuthUser, role: Role, requested: number | undefined): Promise<number | null> {
+  if (!DEPARTMENT_ROLES.includes(role)) return creator.departmentId;
+  if (creator.departmentId != null) return creator.departmentId;
+  if (requested == null) throw badRequest(MSG.selectDepartment);
+  const [dept] = await tx.select({ id: departments.id }).from(departments).where(eq(departments.id, requested));
+  if (!dept) throw badRequest(MSG.unknownDepartment);
+  return dept.id;
+}
+
+/**
+ * The requested slots, locked FOR UPDATE: all must be unassigned slots of `courseId`, and a creator bound to a
+ * department may only hand out slots of courses of that department.
+ */
+async function lockFreeSlots(tx: Tx, creator: AuthUser, courseId: string, slotIds: string[]): Promise<string[]> {
+  const ids = [...new Set(slotIds)];
+  const uuidLike = /^[0-9a-f-]{36}$/i;
+  if (!uuidLike.test(courseId) || ids.some((id) => !uuidLike.test(id))) throw badRequest(MSG.noSlotsForCourse);
+  const [course] = await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId));
+  if (!course) throw badRequest(MSG.noSlotsForCourse);
+  if (creator.departmentId != null) {
+    const [link] = await tx
+      .select()
+      .from(courseDepartments)
+      .where(and(eq(courseDepartments.courseId, courseId), eq(courseDepartments.departmentId, creator.departmentId)));
+    if (!link) throw forbidden(MSG.forbidden);
+  }
+  const free = await tx
+    .select({ id: slots.id })
+    .from(slots)
+    .where(and(inArray(slots.id, ids), eq(slots.courseId, courseId), isNull(slots.facultyId)))
+    .for('update');
+  if (free.length !== ids.length) throw badRequest(MSG.noSlotsForCourse);
+  return ids;
+}
