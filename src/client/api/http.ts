@@ -1,0 +1,60 @@
+/**
+ * The direct-call HTTP client. Only login, logout and the password reset talk to the network from the UI;
+ * every other write goes through the outbox (`mutate`). Failures always come out as `ApiError`.
+ */
+import ky, { HTTPError } from 'ky';
+import { getSession } from '../stores/session.js';
+import { ApiError, errorText, statusMessage } from './errors.js';
+
+const client = ky.create({
+  prefixUrl: '/api',
+  timeout: 15_000,
+  retry: 0,
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        const token = getSession()?.token;
+        if (token && !request.headers.has('authorization')) request.headers.set('authorization', `Bearer ${token}`);
+      },
+    ],
+  },
+});
+
+async function toApiError(err: unknown): Promise<ApiError> {
+  if (err instanceof HTTPError) {
+    let body: unknown = null;
+    try {
+      body = await err.response.clone().json();
+    } catch {
+      // Not JSON (a proxy page): fall back to the status text below.
+    }
+    // 5xx from a proxy with no `{error}` means the API did not really answer.
+    const text = errorText(body);
+    if (!text && err.response.status >= 500) return new ApiError(0, statusMessage(err.response.status));
+    return new ApiError(err.response.status, text ?? statusMessage(err.response.status));
+  }
+  return new ApiError(0, err instanceof Error ? err.message : String(err));
+}
+
+export interface RequestOptions {
+  json?: unknown;
+  headers?: Record<string, string>;
+  timeout?: number;
+}
+
+/** One JSON request under /api. Resolves the parsed body; rejects with ApiError. */
+export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, opts: RequestOptions = {}): Promise<T> {
+  try {
+    const res = await client(path.replace(/^\//, ''), { method, json: opts.json, headers: opts.headers, timeout: opts.timeout });
+    const text = await res.text();
+    const body: unknown = text ? JSON.parse(text) : null;
+    // SPEC §7: responses are checked for an error field first, whatever the status.
+    const bodyError = errorText(body);
+    if (bodyError) throw new ApiError(res.status, bodyError);
+    return body as T;
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    // JSON.parse failures of a 200 count as "no real answer" (SPEC §8: network or parse failure).
+    throw await toApiError(err);
+  }
+}

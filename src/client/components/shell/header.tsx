@@ -1,0 +1,31 @@
+import { Burger, Group, Text } from '@mantine/core';
+import { PRODUCT_NAME } from '../../../shared/constants.js';
+import { SyncIndicator } from '../sync/sync-indicator.js';
+import { FullscreenToggle } from './fullscreen-toggle.js';
+import { NotificationBell } from './notification-bell.js';
+import { ProfileMenu } from './profile-menu.js';
+
+export interface ShellHeaderProps {
+  navOpened: boolean;
+  onToggleNav: () => void;
+}
+
+/** SPEC §2 header: mobile sidebar toggle, sync status, full screen, notifications, profile menu. */
+export function ShellHeader({ navOpened, onToggleNav }: ShellHeaderProps) {
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label="Toggle sidebar" />
+        <Text fw={700} size="lg">
+          {PRODUCT_NAME}
+        </Text>
+      </Group>
+      <Group gap={6} wrap="nowrap">
+        <SyncIndicator />
+        <FullscreenToggle />
+        <NotificationBell />
+        <ProfileMenu />
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * The header bell (SPEC §2): unread badge; dropdown of notifications from the replica. Clicking one marks it
+ * opened through the outbox (works offline) and opens its route.
+ */
+import { useState } from 'react';
+import { ActionIcon, Indicator, Popover } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { Notification } from '../../../shared/contract/notifications.js';
+import { getDb, mutate } from '../../sync/index.js';
+import { useSession } from '../../hooks/use-session.js';
+import { BellIcon } from '../icons.js';
+import { toast } from '../toast.js';
+import { NotificationList } from './notification-list.js';
+import type { NotificationFilter } from './notification-filter.js';
+
+export function NotificationBell() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [opened, setOpened] = useState(false);
+  const [filter, setFilter] = useState<NotificationFilter>('unread');
+  const userId = session?.id;
+  const notifications = useLiveQuery(
+    async () => (userId ? ((await getDb().notifications.where('userId').equals(userId).toArray()) as unknown as Notification[]) : []),
+    [userId],
+    [] as Notification[],
+  );
+  const unread = notifications.filter((n) => !n.open).length;
+
+  async function open(n: Notification) {
+    setOpened(false);
+    try {
+      if (!n.open) await mutate('notification.open', { id: n.id });
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : String(err));
+    }
+    if (n.route) void navigate({ to: n.route as '/' });
+  }
+
+  const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+  return (
+    <Popover opened={opened} onChange={setOpened} width={340} position="bottom-end" shadow="md" trapFocus withArrow>
+      <Popover.Target>
+        <Indicator label={unread} size={16} disabled={unread === 0} offset={4} color="red">
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} onClick={() => setOpened((o) => !o)}>
+            <BellIcon />
+          </ActionIcon>
+        </Indicator>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <NotificationList notifications={notifications} filter={filter} onFilterChange={setFilter} onOpen={(n) => void open(n)} />
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * Changes the server refused (DESIGN § Failures): each shows what it was, the server's message and the data
+ * that was typed, with Retry, Copy (JSON to the clipboard) and Discard. Discard asks once more: the typed data
+ * is gone afterwards.
+ */
+import { useState } from 'react';
+import { Alert, Button, Code, Group, Stack, Text } from '@mantine/core';
+import { mutationDef } from '../../../shared/sync/mutations/index.js';
+import type { OutboxRow } from '../../db/db.js';
+import { describeArgs } from './format.js';
+
+export interface NeedsAttentionListProps {
+  rows: readonly OutboxRow[];
+  onRetry: (mutationId: string) => void;
+  onDiscard: (mutationId: string) => void;
+  onCopy: (text: string) => void;
+}
+
+function title(row: OutboxRow): string {
+  try {
+    return mutationDef(row.name)?.describe(row.args) ?? row.name;
+  } catch {
+    return row.name;
+  }
+}
+
+function Item({ row, onRetry, onDiscard, onCopy }: { row: OutboxRow } & Omit<NeedsAttentionListProps, 'rows'>) {
+  const [confirming, setConfirming] = useState(false);
+  const fields = describeArgs(row.args);
+  return (
+    <Alert color="orange" title={title(row)} role="group" aria-label={`Refused change: ${title(row)}`}>
+      <Stack gap={6}>
+        <Text size="sm" fw={500}>
+          Server said: {row.lastError ?? 'refused'}
+          {row.lastStatus ? ` (${row.lastStatus})` : ''}
+        </Text>
+        <Text size="xs" c="dimmed">
+          What you entered:
+        </Text>
+        <Code block>{fields.map(([k, v]) => `${k}: ${v}`).join('\n')}</Code>
+        <Group gap="xs">
+          <Button size="xs" onClick={() => onRetry(row.mutationId)}>
+            Retry
+          </Button>
+          <Button size="xs" variant="default" onClick={() => onCopy(JSON.stringify({ change: row.name, data: row.args }, null, 2))}>
+            Copy
+          </Button>
+          {confirming ? (
+            <>
+              <Button size="xs" color="red" onClick={() => onDiscard(row.mutationId)}>
+                Confirm discard
+              </Button>
+              <Button size="xs" variant="subtle" onClick={() => setConfirming(false)}>
+                Keep
+              </Button>
+            </>
+          ) : (
+            <Button size="xs" color="red" variant="light" onClick={() => setConfirming(true)}>
+              Discard
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+export function NeedsAttentionList({ rows, ...handlers }: NeedsAttentionListProps) {
+  if (rows.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        No refused changes.
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      {rows.map((row) => (
+        <Item key={row.mutationId} row={row} {...handlers} />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,25 @@
+/** Entry point: Mantine (theme + toasts top-centre, 5 s) around the router; the sync engine resumes a stored session. */
+import './styles.js';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { RouterProvider } from '@tanstack/react-router';
+import { TOAST_AUTOCLOSE_MS } from '../shared/constants.js';
+import { theme } from './theme.js';
+import { router } from './router.js';
+import { resumeSession } from './session/resume.js';
+
+resumeSession();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root missing from index.html');
+
+createRoot(root).render(
+  <StrictMode>
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <Notifications position="top-center" autoClose={TOAST_AUTOCLOSE_MS} limit={5} />
+      <RouterProvider router={router} />
+    </MantineProvider>
+  </StrictMode>,
+);
