@@ -36,6 +36,10 @@ export interface OutboxRow {
   lastStatus: number | null;
   createdAt: number;
   userId: string;
+  /** Blob lane: the stored file whose upload must finish before this row is sent. */
+  blobId?: string;
+  /** Blob lane: the args field that receives the uploaded file's path (`/api/files/<id>`). */
+  blobField?: string;
 }
 
 export interface BlobRow {
@@ -52,12 +56,16 @@ export interface BlobRow {
   status: 'pending' | 'uploading' | 'uploaded' | 'failed';
   lastError: string | null;
   createdAt: number;
+  /** Failed attempts so far and when the next one may start (backoff). */
+  attempts?: number;
+  nextAttemptAt?: number;
 }
 
 export interface BlobChunk {
   blobId: string;
   index: number;
-  data: Blob;
+  /** ArrayBuffer (written by the engine); Blob accepted when reading older rows. */
+  data: ArrayBuffer | Blob;
 }
 
 export interface MetaRow {

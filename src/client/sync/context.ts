@@ -1,0 +1,83 @@
+/** What the engine's parts share: the ports, settings and the small in-memory state behind SyncStatus. */
+import type { ReplicaDb } from '../db/db.js';
+import type { Clock, Random, Transport, TransportRequest, TransportResponse, Uploader } from './ports.js';
+import { NetworkError } from './ports.js';
+import { parseRetryAfter } from './backoff.js';
+
+export interface UploadProgress {
+  blobId: string;
+  name: string;
+  loaded: number;
+  total: number;
+  status: string;
+}
+
+export interface EngineState {
+  authRequired: boolean;
+  syncing: boolean;
+  uploads: Map<string, UploadProgress>;
+  /** Last time any request got an HTTP answer (a better "online" than navigator.onLine). */
+  lastAnswerAt: number | null;
+  lastNetworkErrorAt: number | null;
+}
+
+export interface EngineCtx {
+  db: ReplicaDb;
+  transport: Transport;
+  clock: Clock;
+  random: Random;
+  uploader?: Uploader;
+  getToken(): Promise<string | null>;
+  clientId(): Promise<string>;
+  requestTimeoutMs: number;
+  pageLimit: number;
+  state: EngineState;
+  /** Status changed (in-memory part or the outbox). */
+  emit(): void;
+  /** True once the engine was stopped: every loop checks it after each await. */
+  stopped(): boolean;
+}
+
+export type Outcome =
+  | { kind: 'ok'; status: number; body: unknown }
+  | { kind: 'auth'; message: string }
+  | { kind: 'refused'; status: number; message: string }
+  | { kind: 'retry'; message: string; retryAfterMs: number | null };
+
+function errorText(body: unknown, status: number): string {
+  if (body && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string') {
+    return (body as { error: string }).error;
+  }
+  return `The server answered ${status}.`;
+}
+
+/** Sends one request with auth + client headers attached now (never stored) and classifies the answer. */
+export async function call(
+  ctx: EngineCtx,
+  req: Omit<TransportRequest, 'headers' | 'timeoutMs'> & { headers?: Record<string, string> },
+): Promise<Outcome> {
+  const token = await ctx.getToken();
+  const headers: Record<string, string> = { 'x-client-id': await ctx.clientId(), ...req.headers };
+  if (token) headers.authorization = `Bearer ${token}`;
+  let res: TransportResponse;
+  try {
+    res = await ctx.transport.send({ ...req, headers, timeoutMs: ctx.requestTimeoutMs });
+  } catch (err) {
+    ctx.state.lastNetworkErrorAt = ctx.clock.now();
+    const timeout = err instanceof NetworkError && err.timeout;
+    return {
+      kind: 'retry',
+      message: timeout ? 'The server did not answer in time.' : 'No connection to the server.',
+      retryAfterMs: null,
+    };
+  }
+  ctx.state.lastAnswerAt = ctx.clock.now();
+  const s = res.status;
+  if (s >= 200 && s < 300) return { kind: 'ok', status: s, body: res.body };
+  if (s === 401) return { kind: 'auth', message: errorText(res.body, s) };
+  // 408 timeout and 429 too-many-requests are transient, like 5xx: retry later (Retry-After honoured).
+  if (s === 408 || s === 429 || s >= 500) {
+    return { kind: 'retry', message: errorText(res.body, s), retryAfterMs: parseRetryAfter(res.headers['retry-after'], ctx.clock.now()) };
+  }
+  return { kind: 'refused', status: s, message: errorText(res.body, s) };
+}

@@ -1,0 +1,35 @@
+/** The real Transport: fetch with a per-request timeout (AbortController). Any HTTP answer resolves. */
+import { NetworkError, type Transport } from './ports.js';
+
+export function fetchTransport(baseUrl = '', fetchImpl: typeof fetch = (...a) => fetch(...a)): Transport {
+  return {
+    async send(req) {
+      const ctrl = new AbortController();
+      const timer = setTimeout(() => ctrl.abort(), req.timeoutMs);
+      try {
+        const res = await fetchImpl(baseUrl + req.path, {
+          method: req.method,
+          headers: req.headers,
+          body: req.body === undefined || req.method === 'GET' ? undefined : JSON.stringify(req.body),
+          signal: ctrl.signal,
+          cache: 'no-store',
+        });
+        const text = await res.text();
+        let body: unknown = null;
+        try {
+          body = text ? JSON.parse(text) : null;
+        } catch {
+          body = { error: text.slice(0, 200) };
+        }
+        const headers: Record<string, string> = {};
+        res.headers.forEach((v, k) => (headers[k.toLowerCase()] = v));
+        return { status: res.status, headers, body };
+      } catch (err) {
+        if (ctrl.signal.aborted) throw new NetworkError('timeout', true);
+        throw new NetworkError(err instanceof Error ? err.message : String(err));
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}

@@ -1,0 +1,232 @@
+/**
+ * Public API of the offline-first sync engine (DESIGN.md § Offline-first sync). The UI reads the replica with
+ * live queries and writes only through `mutate`. No React here: this module also runs in the service worker.
+ *
+ *   mutate ─► one Dexie tx (optimistic apply + outbox row) ─► ping leader ─► push (in order) ─► pull + rebase
+ */
+import { del as idbDel, get as idbGet, set as idbSet } from 'idb-keyval';
+import type { MutationArgs, MutationName } from '../../shared/sync/mutations/index.js';
+import { ReplicaDb, type OutboxRow } from '../db/db.js';
+import { META, setMeta } from './meta.js';
+import { mutateIn } from './mutate.js';
+import { clearAll, discardRow, queueFile, retryRow, summarize, type OutboxSummary, type UploadRegistration } from './operations.js';
+import { fetchTransport } from './http-transport.js';
+import { withLockIfFree } from './leader.js';
+import { mathRandom, realClock } from './ports.js';
+import { SyncRuntime, type LeaderStatus } from './runner.js';
+import { tusUploader } from './tus-uploader.js';
+import { SyncEngine } from './engine.js';
+
+export { StorageFullError, MutationArgsError } from './errors.js';
+export type { ReplicaDb, OutboxRow } from '../db/db.js';
+export type { MutationArgs, MutationName } from '../../shared/sync/mutations/index.js';
+
+export interface SyncStatus {
+  online: boolean;
+  syncing: boolean;
+  isLeader: boolean;
+  pending: number;
+  needsAttention: OutboxRow[];
+  lastSyncedAt: number | null;
+  oldestPendingAt: number | null;
+  authRequired: boolean;
+  uploads: { blobId: string; name: string; loaded: number; total: number; status: string }[];
+  storage?: { usage: number; quota: number; persisted: boolean };
+}
+
+/** idb-keyval key of the bearer token, read by the service worker. */
+export const TOKEN_KEY = 'token';
+
+let db: ReplicaDb | null = null;
+let runtime: SyncRuntime | null = null;
+let baseUrl = '';
+let token: string | null | undefined; // undefined = not loaded yet
+let summary: OutboxSummary = { pending: 0, needsAttention: [], oldestPendingAt: null, lastSyncedAt: null };
+let storage: SyncStatus['storage'];
+const listeners = new Set<(s: SyncStatus) => void>();
+let status: SyncStatus = buildStatus();
+
+export function getDb(): ReplicaDb {
+  return (db ??= new ReplicaDb('observa'));
+}
+
+async function getToken(): Promise<string | null> {
+  if (token === undefined) token = ((await idbGet<string>(TOKEN_KEY).catch(() => undefined)) ?? null) as string | null;
+  return token;
+}
+
+function buildStatus(): SyncStatus {
+  const leader: LeaderStatus = runtime?.leaderStatus() ?? {
+    syncing: false,
+    authRequired: false,
+    online: (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine !== false,
+    uploads: [],
+  };
+  return { ...summary, ...leader, isLeader: runtime?.isLeader ?? false, storage };
+}
+
+let refreshQueued = false;
+/** Recompute the outbox part (coalesced) and notify subscribers. */
+function refresh(): void {
+  status = buildStatus();
+  for (const l of listeners) l(status);
+  if (refreshQueued) return;
+  refreshQueued = true;
+  setTimeout(() => {
+    refreshQueued = false;
+    summarize(getDb())
+      .then((s) => {
+        summary = s;
+        status = buildStatus();
+        for (const l of listeners) l(status);
+      })
+      .catch(() => undefined);
+  }, 50);
+}
+
+/** Queue a change: optimistic apply + outbox row in one transaction, then wake the leader. */
+export async function mutate<N extends MutationName>(name: N, args: MutationArgs<N>): Promise<{ mutationId: string }> {
+  const { mutationId } = await mutateIn(getDb(), name, args, { now: Date.now() });
+  if (runtime) runtime.ping();
+  else pingOthers();
+  refresh();
+  return { mutationId };
+}
+
+function pingOthers(): void {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const ch = new BroadcastChannel('observa-sync');
+  ch.postMessage({ type: 'ping' });
+  ch.close();
+}
+
+export function startSync(opts: { baseUrl?: string } = {}): void {
+  if (runtime) return;
+  baseUrl = opts.baseUrl ?? '';
+  const origin = baseUrl || (globalThis as { location?: { origin: string } }).location?.origin || 'http://localhost';
+  runtime = new SyncRuntime({
+    db: getDb(),
+    transport: fetchTransport(baseUrl),
+    uploader: tusUploader(`${origin}/api/files`),
+    clock: realClock,
+    random: mathRandom,
+    getToken,
+    onChange: refresh,
+  });
+  runtime.start();
+  void refreshStorage();
+  refresh();
+}
+
+export async function stopSync(): Promise<void> {
+  const r = runtime;
+  runtime = null;
+  await r?.stop();
+  refresh();
+}
+
+/** Wake the engine now (a "Sync now" button). */
+export function syncNow(): void {
+  runtime?.engine.resetBackoff();
+  if (runtime) runtime.ping();
+  else pingOthers();
+}
+
+/**
+ * For the service worker's `sync` event: drain once if no tab is the leader (a tab that leads syncs itself).
+ */
+export async function drainOnce(opts: { baseUrl?: string } = {}): Promise<void> {
+  if (runtime?.isLeader) {
+    await runtime.engine.drainOnce();
+    return;
+  }
+  await withLockIfFree(async () => {
+    const engine = new SyncEngine({
+      db: getDb(),
+      transport: fetchTransport(opts.baseUrl ?? baseUrl),
+      clock: realClock,
+      random: mathRandom,
+      getToken,
+    });
+    await engine.drainOnce();
+  });
+  pingOthers();
+}
+
+/** Set after sign-in (and null at sign-out). A new token lifts `authRequired` and resumes the queue. */
+export async function setSessionToken(t: string | null, userId?: string | null): Promise<void> {
+  token = t;
+  if (t) await idbSet(TOKEN_KEY, t).catch(() => undefined);
+  else await idbDel(TOKEN_KEY).catch(() => undefined);
+  if (userId !== undefined) await setMeta(getDb(), META.userId, userId);
+  if (t) void requestPersistentStorage();
+  await runtime?.tokenChanged();
+  refresh();
+}
+
+export function getSyncStatus(): SyncStatus {
+  return status;
+}
+
+export function subscribeSyncStatus(cb: (s: SyncStatus) => void): () => void {
+  listeners.add(cb);
+  refresh();
+  return () => listeners.delete(cb);
+}
+
+export async function retryMutation(mutationId: string): Promise<void> {
+  await retryRow(getDb(), mutationId, Date.now());
+  syncNow();
+  refresh();
+}
+
+/** Drops the change (and its stored file) and re-pulls the entity so the screen shows the server's copy. */
+export async function discardMutation(mutationId: string): Promise<void> {
+  await discardRow(getDb(), mutationId);
+  syncNow();
+  refresh();
+}
+
+/** Blob lane: store the file as ≤ 8 MiB chunks, then queue its register mutation (sent after the upload). */
+export async function queueUpload<N extends MutationName>(
+  file: Blob & { name?: string },
+  register: UploadRegistration<N>,
+): Promise<{ blobId: string; mutationId: string }> {
+  const r = await queueFile(getDb(), file, register, Date.now());
+  if (runtime) runtime.ping();
+  else pingOthers();
+  refresh();
+  return r;
+}
+
+/** Sign-out after the user confirmed (never called silently while rows are pending). */
+export async function clearLocalData(): Promise<void> {
+  await stopSync();
+  await clearAll(getDb());
+  await setSessionToken(null);
+  refresh();
+}
+
+export async function requestPersistentStorage(): Promise<boolean> {
+  const s = (globalThis as { navigator?: Navigator }).navigator?.storage;
+  if (!s?.persist) return false;
+  try {
+    const granted = (await s.persisted?.()) || (await s.persist());
+    await refreshStorage();
+    return granted;
+  } catch {
+    return false;
+  }
+}
+
+async function refreshStorage(): Promise<void> {
+  const s = (globalThis as { navigator?: Navigator }).navigator?.storage;
+  if (!s?.estimate) return;
+  try {
+    const [est, persisted] = await Promise.all([s.estimate(), s.persisted?.() ?? Promise.resolve(false)]);
+    storage = { usage: est.usage ?? 0, quota: est.quota ?? 0, persisted };
+    refresh();
+  } catch {
+    /* storage estimate unsupported: leave it out */
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * Push (DESIGN.md § Push): replay a lane's outbox in `seq` order, one request at a time.
+ *   2xx → row deleted (a returned document is written to the replica) → next row
+ *   401 → stop, keep the queue, authRequired until a new token is set
+ *   other 4xx → row 'needs-attention' with the server's message, entity re-pulled, queue moves on
+ *   network / timeout / 408 / 429 / 5xx → backoff with full jitter (Retry-After honoured); the lane waits
+ */
+import { mutationDef } from '../../shared/sync/mutations/index.js';
+import type { OutboxRow, ReplicaRecord } from '../db/db.js';
+import { nextDelay } from './backoff.js';
+import { call, type EngineCtx } from './context.js';
+import { addRefetch } from './meta.js';
+import { rebase } from './rebase.js';
+
+/** Why a lane stopped: drained, waiting until `wakeAt`, or blocked on sign-in. */
+export type LaneResult = { state: 'drained' } | { state: 'waiting'; wakeAt: number } | { state: 'auth' } | { state: 'stopped' };
+
+/** Send one row. Returns what the lane does next. `args` overrides the stored args (blob lane fills the file). */
+export async function pushRow(ctx: EngineCtx, row: OutboxRow, args: unknown = row.args): Promise<'next' | LaneResult> {
+  const { db } = ctx;
+  const def = mutationDef(row.name);
+  if (!def) {
+    await markRefused(ctx, row, 0, `This app version no longer knows the change "${row.name}".`);
+    return 'next';
+  }
+  const outcome = await call(ctx, {
+    method: def.method,
+    path: `/api${def.path(args)}`,
+    body: def.body(args),
+    headers: { 'idempotency-key': row.mutationId, 'content-type': 'application/json' },
+  });
+  if (ctx.stopped()) return { state: 'stopped' };
+  switch (outcome.kind) {
+    case 'ok':
+      await acknowledge(ctx, row, outcome.body);
+      return 'next';
+    case 'auth':
+      ctx.state.authRequired = true;
+      ctx.emit();
+      return { state: 'auth' };
+    case 'refused':
+      await markRefused(ctx, row, outcome.status, outcome.message);
+      return 'next';
+    case 'retry': {
+      const attempts = row.attempts + 1;
+      const wakeAt = ctx.clock.now() + nextDelay(attempts, ctx.random, outcome.retryAfterMs);
+      await db.outbox.update(row.seq!, { attempts, nextAttemptAt: wakeAt, lastError: outcome.message });
+      ctx.emit();
+      return { state: 'waiting', wakeAt };
+    }
+  }
+}
+
+function isDocument(body: unknown, id: string): body is ReplicaRecord & { version: number } {
+  return (
+    !!body &&
+    typeof body === 'object' &&
+    (body as { id?: unknown }).id === id &&
+    typeof (body as { version?: unknown }).version === 'number'
+  );
+}
+
+/** The server has the change: drop the row (and its stored file), keep a returned document. */
+async function acknowledge(ctx: EngineCtx, row: OutboxRow, body: unknown): Promise<void> {
+  const { db } = ctx;
+  const table = db[row.entity];
+  const tables = isDocument(body, row.entityId) ? db.tables : [db.outbox, db.blobs, db.blobChunks];
+  await db.transaction('rw', tables, async () => {
+    await db.outbox.delete(row.seq!);
+    if (row.blobId) {
+      await db.blobChunks.where('blobId').equals(row.blobId).delete();
+      await db.blobs.delete(row.blobId);
+    }
+    if (isDocument(body, row.entityId)) {
+      const current = await table.get(row.entityId);
+      if (!current || (current.version ?? 0) <= body.version) {
+        await table.put(body);
+        await rebase(db, (r) => r.entity === row.entity && r.entityId === row.entityId);
+      }
+    }
+  });
+  ctx.emit();
+}
+
+/** The server refused the change: keep what the user typed, visible, and fetch the entity afresh. */
+export async function markRefused(ctx: EngineCtx, row: OutboxRow, status: number, message: string): Promise<void> {
+  const { db } = ctx;
+  await db.transaction('rw', [db.outbox, db.meta], async () => {
+    await db.outbox.update(row.seq!, {
+      status: 'needs-attention',
+      lastError: message,
+      lastStatus: status,
+      attempts: row.attempts + 1,
+    });
+    await addRefetch(db, row.entity, row.entityId);
+  });
+  ctx.emit();
+}
+
+/** Drain the ordered lane until it is empty, waiting on backoff, or blocked. */
+export async function pushOrdered(ctx: EngineCtx): Promise<LaneResult> {
+  const { db } = ctx;
+  for (;;) {
+    if (ctx.stopped()) return { state: 'stopped' };
+    if (ctx.state.authRequired) return { state: 'auth' };
+    const row = await db.outbox
+      .where('lane')
+      .equals('ordered')
+      .filter((r) => r.status === 'pending')
+      .first();
+    if (!row) return { state: 'drained' };
+    if (row.nextAttemptAt > ctx.clock.now()) return { state: 'waiting', wakeAt: row.nextAttemptAt };
+    const r = await pushRow(ctx, row);
+    if (r !== 'next') return r;
+  }
+}

@@ -1,0 +1,170 @@
+/**
+ * The runtime around the engine in a page (or the service worker): leader election, the two worker loops,
+ * triggers (start-up, `online`, becoming visible, a BroadcastChannel ping, the SW's `sync`, a 5-minute sweep)
+ * and the SyncStatus shared with other tabs. `navigator.onLine` is only a hint: a trigger, never a gate.
+ */
+import type { ReplicaDb } from '../db/db.js';
+import type { UploadProgress } from './context.js';
+import { SyncEngine } from './engine.js';
+import { electLeader, type LeaderHandle } from './leader.js';
+import type { Clock, Random, Transport, Uploader } from './ports.js';
+
+export const SWEEP_MS = 5 * 60_000;
+export const CHANNEL = 'observa-sync';
+
+/** What the leader tells the other tabs. */
+export interface LeaderStatus {
+  syncing: boolean;
+  authRequired: boolean;
+  online: boolean;
+  uploads: UploadProgress[];
+}
+
+export type ChannelMessage = { type: 'ping' } | { type: 'token' } | { type: 'status'; status: LeaderStatus };
+
+export interface RuntimeOptions {
+  db: ReplicaDb;
+  transport: Transport;
+  uploader?: Uploader;
+  clock: Clock;
+  random: Random;
+  getToken(): Promise<string | null>;
+  onChange(): void;
+  requestTimeoutMs?: number;
+}
+
+type Kind = 'ordered' | 'blobs';
+
+export class SyncRuntime {
+  readonly engine: SyncEngine;
+  private leader: LeaderHandle | null = null;
+  private stopped = false;
+  private readonly dirty: Record<Kind, boolean> = { ordered: false, blobs: false };
+  private readonly wakers: Partial<Record<Kind, AbortController>> = {};
+  private readonly loops: Promise<void>[] = [];
+  private channel: BroadcastChannel | null = null;
+  private remote: LeaderStatus | null = null;
+  private readonly cleanups: (() => void)[] = [];
+
+  constructor(private readonly opts: RuntimeOptions) {
+    this.engine = new SyncEngine({ ...opts, onChange: () => this.changed() });
+  }
+
+  get isLeader(): boolean {
+    return this.leader?.isLeader() ?? false;
+  }
+
+  /** Leader-only fields: this tab's own when leading, else the last ones the leader broadcast. */
+  leaderStatus(): LeaderStatus {
+    if (!this.isLeader && this.remote) return this.remote;
+    const s = this.engine.state;
+    const nav = (globalThis as { navigator?: { onLine?: boolean } }).navigator;
+    const netFailedLast = (s.lastNetworkErrorAt ?? -1) > (s.lastAnswerAt ?? -1);
+    return {
+      syncing: s.syncing,
+      authRequired: s.authRequired,
+      online: nav?.onLine !== false && !netFailedLast,
+      uploads: [...s.uploads.values()].map((u) => ({ ...u })),
+    };
+  }
+
+  start(): void {
+    if (typeof BroadcastChannel !== 'undefined') {
+      this.channel = new BroadcastChannel(CHANNEL);
+      this.channel.onmessage = (e: MessageEvent<ChannelMessage>) => this.onMessage(e.data);
+    }
+    const g = globalThis as unknown as { addEventListener?: typeof addEventListener; removeEventListener?: typeof removeEventListener; document?: Document };
+    const listen = (target: { addEventListener?: typeof addEventListener; removeEventListener?: typeof removeEventListener } | undefined, ev: string, fn: () => void) => {
+      if (!target?.addEventListener) return;
+      target.addEventListener(ev, fn);
+      this.cleanups.push(() => target.removeEventListener?.(ev, fn));
+    };
+    listen(g, 'online', () => {
+      this.engine.resetBackoff();
+      this.trigger();
+    });
+    listen(g, 'offline', () => this.changed());
+    listen(g.document, 'visibilitychange', () => {
+      if (g.document?.visibilityState === 'visible') this.trigger();
+    });
+    this.leader = electLeader((leading) => {
+      if (leading && !this.stopped) {
+        this.loops.push(this.loop('ordered'), this.loop('blobs'));
+      }
+      this.changed();
+    });
+  }
+
+  private onMessage(msg: ChannelMessage): void {
+    if (msg.type === 'ping') this.trigger();
+    else if (msg.type === 'token') void this.tokenChanged(false);
+    else if (msg.type === 'status' && !this.isLeader) {
+      this.remote = msg.status;
+      this.opts.onChange();
+    }
+  }
+
+  /** A writer (this tab or another) appended to the outbox. */
+  ping(): void {
+    if (this.isLeader) this.trigger();
+    else this.channel?.postMessage({ type: 'ping' } satisfies ChannelMessage);
+    this.opts.onChange();
+  }
+
+  async tokenChanged(broadcast = true): Promise<void> {
+    const token = await this.opts.getToken();
+    if (token) this.engine.setAuthOk();
+    this.engine.resetBackoff();
+    if (broadcast) this.channel?.postMessage({ type: 'token' } satisfies ChannelMessage);
+    this.trigger();
+  }
+
+  trigger(): void {
+    for (const k of ['ordered', 'blobs'] as const) {
+      this.dirty[k] = true;
+      this.wakers[k]?.abort();
+    }
+  }
+
+  private changed(): void {
+    if (this.isLeader) this.channel?.postMessage({ type: 'status', status: this.leaderStatus() } satisfies ChannelMessage);
+    this.opts.onChange();
+  }
+
+  private async loop(kind: Kind): Promise<void> {
+    const { clock } = this.opts;
+    while (!this.stopped && this.isLeader) {
+      this.dirty[kind] = false;
+      let wakeAt: number | null;
+      let auth = false;
+      try {
+        const r = kind === 'ordered' ? await this.engine.runOrdered() : await this.engine.runBlobs();
+        wakeAt = r.wakeAt;
+        auth = r.authRequired;
+      } catch (err) {
+        // An unexpected failure (e.g. IndexedDB closed) must not kill the loop: try again shortly.
+        console.error('[sync] worker failed', err);
+        wakeAt = clock.now() + 5_000;
+      }
+      if (this.stopped) break;
+      if (this.dirty[kind] && !auth) continue;
+      const wait = auth || wakeAt === null ? SWEEP_MS : Math.min(SWEEP_MS, Math.max(0, wakeAt - clock.now()));
+      const ctrl = new AbortController();
+      this.wakers[kind] = ctrl;
+      if (!this.dirty[kind]) await clock.sleep(wait, ctrl.signal);
+      this.wakers[kind] = undefined;
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.engine.stop();
+    this.trigger();
+    for (const c of this.cleanups.splice(0)) c();
+    this.channel?.close();
+    this.channel = null;
+    await this.leader?.release();
+    // Loops end at their next check; an in-flight request is abandoned (idempotency makes a replay safe).
+    await Promise.race([Promise.all(this.loops), new Promise((r) => setTimeout(r, 1000))]);
+  }
+}
