@@ -1,0 +1,46 @@
+/**
+ * `npm start`: build the client when dist/client/index.html is missing or older than any client source, then
+ * run the server (which migrates and seeds on start).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SOURCES = ['src/client', 'src/shared', 'sw', 'public', 'index.html', 'vite.config.ts'];
+const built = path.join(root, 'dist/client/index.html');
+
+/** Newest modification time under a file or directory (0 when absent). */
+export function newestMtime(p: string): number {
+  if (!existsSync(p)) return 0;
+  const st = statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const entry of readdirSync(p)) {
+    // The router plugin rewrites this file during every build; it must not make the build look stale.
+    if (entry === 'route-tree.gen.ts') continue;
+    newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  }
+  return newest;
+}
+
+export function clientIsStale(): boolean {
+  if (!existsSync(built)) return true;
+  const builtAt = statSync(built).mtimeMs;
+  return SOURCES.some((s) => newestMtime(path.join(root, s)) > builtAt);
+}
+
+if (clientIsStale()) {
+  console.log('Building the client (vite build)…');
+  const vite = createRequire(import.meta.url).resolve('vite/bin/vite.js');
+  const res = spawnSync(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit' });
+  if (res.status !== 0) {
+    console.error('The client build failed; see the output above.');
+    process.exit(res.status ?? 1);
+  }
+}
+
+const { main } = await import('./main.js');
+await main();
