@@ -1,4 +1,81 @@
+/**
+ * Administration routes (issue 5), registered under /api. Thin: parse with the shared zod contract, call the
+ * service, answer. Every write goes through `idempotentWrite` (one transaction, once per Idempotency-Key).
+ *
+ *   GET  /data/super-data            GET  /data/:role/:departmentId     GET /users?role=&page=
+ *   GET  /courses    GET /course/:id   POST /course    PUT /course/user/:facultyId
+ *   GET  /template/:id               PUT  /template/:id
+ *   GET  /email/:id                  PUT  /email/:id
+ *   POST /observation/prompt         GET  /dashboard
+ */
 import type { FastifyInstance } from 'fastify';
+import { PromptRequest, UserListQuery } from '../../../shared/contract/admin.js';
+import { AssignSlotsRequest, CreateCourseRequest } from '../../../shared/contract/courses.js';
+import { UpdateEmailTemplateRequest, UpdatePlanStepRequest } from '../../../shared/contract/templates.js';
+import { MSG } from '../../../shared/messages.js';
+import { badRequest } from '../../http/errors.js';
+import { created, idempotentWrite, ok } from '../../http/idempotency.js';
+import { assignSlots } from '../../services/admin/assign-slots.js';
+import { getCourse, listCourses } from '../../services/admin/course-queries.js';
+import { createCourse } from '../../services/admin/create-course.js';
+import { dashboardCounts } from '../../services/admin/dashboard.js';
+import { departmentData, listUsers, superData } from '../../services/admin/data-loaders.js';
+import { getEmailTemplate, updateEmailTemplate } from '../../services/admin/email-templates.js';
+import { getPlanTemplate, updatePlanStep } from '../../services/admin/plan-templates.js';
+import { runPrompt } from '../../services/admin/prompt.js';
 
-/** Routes of this area, registered under /api by routes/index.ts. */
-export default async function routes(_app: FastifyInstance): Promise<void> {}
+type Id = { Params: { id: string } };
+
+export default async function adminRoutes(app: FastifyInstance): Promise<void> {
+  const { deps } = app;
+  app.addHook('preHandler', app.authenticate);
+
+  // Data loaders (SPEC §7).
+  app.get('/data/super-data', async (req) => superData(deps.db, req.user));
+  app.get<{ Params: { role: string; departmentId: string } }>('/data/:role/:departmentId', async (req) => {
+    const departmentId = Number(req.params.departmentId);
+    if (!Number.isInteger(departmentId)) throw badRequest('departmentId: must be a number');
+    return departmentData(deps.db, req.user, req.params.role, departmentId);
+  });
+  app.get('/users', async (req) => listUsers(deps.db, req.user, UserListQuery.parse(req.query ?? {})));
+  app.get('/dashboard', async (req) => dashboardCounts(deps.db, req.user));
+
+  // Courses.
+  app.get('/courses', async (req) => ({ courses: await listCourses(deps.db, req.user) }));
+  app.get<Id>('/course/:id', async (req) => getCourse(deps.db, req.user, req.params.id));
+  app.post('/course', async (req, reply) => {
+    const body = CreateCourseRequest.parse(req.body ?? {});
+    return idempotentWrite(req, reply, async (tx) =>
+      created({ message: MSG.courseCreated, course: await createCourse(tx, req.user, body) }),
+    );
+  });
+  app.put<{ Params: { facultyId: string } }>('/course/user/:facultyId', async (req, reply) => {
+    const body = AssignSlotsRequest.parse(req.body ?? {});
+    return idempotentWrite(req, reply, async (tx) => {
+      const { course } = await assignSlots(tx, req.user, req.params.facultyId, body.slots);
+      return ok({ message: MSG.courseAssigned, course });
+    });
+  });
+
+  // Master plans.
+  app.get<Id>('/template/:id', async (req) => getPlanTemplate(deps.db, req.params.id));
+  app.put<Id>('/template/:id', async (req, reply) => {
+    const body = UpdatePlanStepRequest.parse(req.body ?? {});
+    return idempotentWrite(req, reply, async (tx) => ok(await updatePlanStep(tx, req.user, req.params.id, body)));
+  });
+
+  // Email templates.
+  app.get<Id>('/email/:id', async (req) => getEmailTemplate(deps.db, req.user, req.params.id));
+  app.put<Id>('/email/:id', async (req, reply) => {
+    const body = UpdateEmailTemplateRequest.parse(req.body ?? {});
+    return idempotentWrite(req, reply, async (tx) =>
+      ok(await updateEmailTemplate(tx, req.user, req.params.id, body, deps.now())),
+    );
+  });
+
+  // Observation prompt.
+  app.post('/observation/prompt', async (req, reply) => {
+    const body = PromptRequest.parse(req.body ?? {});
+    return idempotentWrite(req, reply, async (tx) => ok(await runPrompt(tx, req.user, body)));
+  });
+}

@@ -1,0 +1,101 @@
+/**
+ * The data loaders of SPEC §7 and the paged user list. The replica is filled by the sync pull; these stay for
+ * the documented contract. No answer ever carries password material (user documents come from
+ * services/users/user-document.ts, which never reads the hash into the output).
+ *
+ *   GET /data/super-data          Super_Admin only: users (no Super_Admin rows), observations, courses, departments
+ *   GET /data/{role}/{deptId}     {role} must be the caller's role; a Head_of_Department only their own
+ *                                 department; Super_Admin/Admin/Campus_Director any department; others 403
+ *   GET /users?role=&page=        Super_Admin/Admin/Campus_Director: everyone but Super_Admin rows;
+ *                                 Head_of_Department: their department; others 403. USER_PAGE_SIZE a page.
+ */
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type {
+  DepartmentDataResponse,
+  ObservationSummary,
+  SuperDataResponse,
+  UserListResponse,
+} from '../../../shared/contract/admin.js';
+import { USER_PAGE_SIZE } from '../../../shared/constants.js';
+import type { ObservationStatus, Role, Semester } from '../../../shared/enums.js';
+import { SEES_ALL_USERS } from '../../../shared/permissions.js';
+import type { Db } from '../../db/client.js';
+import { courseDepartments, courses, departments, observations, users } from '../../db/schema.js';
+import { forbidden } from '../../http/errors.js';
+import type { AuthUser } from '../../http/types.js';
+import { userDocuments } from '../users/user-document.js';
+import { courseDocuments } from './course-documents.js';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export async function superData(db: Db, user: AuthUser): Promise<SuperDataResponse> {
+  if (user.role !== 'Super_Admin') throw forbidden();
+  const [userRows, obsRows, courseRows, deptRows] = await Promise.all([
+    db.select().from(users).where(ne(users.role, 'Super_Admin')).orderBy(asc(users.name), asc(users.id)),
+    db.select().from(observations).orderBy(asc(observations.createdAt), asc(observations.id)),
+    db.select({ id: courses.id }).from(courses).orderBy(asc(courses.courseCode), asc(courses.id)),
+    db.select({ id: departments.id, name: departments.name }).from(departments).orderBy(asc(departments.name)),
+  ]);
+  const summaries: ObservationSummary[] = obsRows.map((o) => ({
+    id: o.id,
+    facultyId: o.facultyId,
+    observerId: o.observerId,
+    hodId: o.hodId,
+    departmentId: o.departmentId,
+    courseId: o.courseId,
+    semester: o.semester as Semester,
+    status: o.status as ObservationStatus,
+    progress: o.progress,
+    starting: iso(o.starting),
+    ending: iso(o.ending),
+    createdAt: o.createdAt.toISOString(),
+  }));
+  return {
+    users: await userDocuments(db, userRows),
+    observations: summaries,
+    courses: await courseDocuments(db, courseRows.map((c) => c.id)),
+    departments: deptRows,
+  };
+}
+
+export async function departmentData(db: Db, user: AuthUser, role: string, departmentId: number): Promise<DepartmentDataResponse> {
+  if (role !== user.role) throw forbidden();
+  const mayLoad =
+    SEES_ALL_USERS.includes(user.role) || (user.role === 'Head_of_Department' && user.departmentId === departmentId);
+  if (!mayLoad) throw forbidden();
+  const [userRows, courseRows] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(and(eq(users.departmentId, departmentId), ne(users.role, 'Super_Admin')))
+      .orderBy(asc(users.name), asc(users.id)),
+    db
+      .select({ id: courses.id })
+      .from(courses)
+      .innerJoin(courseDepartments, eq(courseDepartments.courseId, courses.id))
+      .where(eq(courseDepartments.departmentId, departmentId))
+      .orderBy(asc(courses.courseCode), asc(courses.id)),
+  ]);
+  return {
+    users: await userDocuments(db, userRows),
+    courses: await courseDocuments(db, courseRows.map((c) => c.id)),
+  };
+}
+
+export async function listUsers(db: Db, user: AuthUser, query: { role?: Role; page: number }): Promise<UserListResponse> {
+  let scope: SQL | undefined;
+  if (SEES_ALL_USERS.includes(user.role)) scope = undefined;
+  else if (user.role === 'Head_of_Department' && user.departmentId != null) scope = eq(users.departmentId, user.departmentId);
+  else throw forbidden();
+  const where = and(ne(users.role, 'Super_Admin'), scope, query.role ? eq(users.role, query.role) : undefined);
+  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(users).where(where);
+  const page = query.page;
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(USER_PAGE_SIZE)
+    .offset((page - 1) * USER_PAGE_SIZE);
+  return { users: await userDocuments(db, rows), total, page, pageSize: USER_PAGE_SIZE };
+}
