@@ -11,7 +11,6 @@ import { DELAY } from '../../shared/constants.js';
 import { MSG } from '../../shared/messages.js';
 import { logout } from '../api/logout.js';
 import { toast } from '../components/toast.js';
-import { endSync } from '../session/resume.js';
 import { clearLocalData, getDb } from '../sync/index.js';
 import { getSession, useSessionStore } from '../stores/session.js';
 
@@ -36,7 +35,7 @@ export function useLogout(): LogoutControl {
     await new Promise((r) => setTimeout(r, DELAY.logout));
     const token = getSession()?.token;
     const revoke = token ? logout(token) : Promise.resolve();
-    await endSync();
+    // Stops the engine, clears the replica + outbox + files and forgets the token.
     await clearLocalData();
     try {
       localStorage.clear();

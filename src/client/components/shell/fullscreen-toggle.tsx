@@ -1,4 +1,4 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { useFullscreenDocument } from '@mantine/hooks';
 import { MaximizeIcon, MinimizeIcon } from '../icons.js';
 
@@ -8,10 +8,8 @@ export function FullscreenToggle() {
   if (typeof document !== 'undefined' && !document.fullscreenEnabled) return null;
   const label = fullscreen ? 'Exit full screen' : 'Full screen';
   return (
-    <Tooltip label={label}>
-      <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} onClick={() => void toggle()}>
-        {fullscreen ? <MinimizeIcon /> : <MaximizeIcon />}
-      </ActionIcon>
-    </Tooltip>
+    <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} title={label} onClick={() => void toggle()}>
+      {fullscreen ? <MinimizeIcon /> : <MaximizeIcon />}
+    </ActionIcon>
   );
 }

@@ -2,7 +2,7 @@
  * The header bell (SPEC §2): unread badge; dropdown of notifications from the replica. Clicking one marks it
  * opened through the outbox (works offline) and opens its route.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ActionIcon, Indicator, Popover } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -11,8 +11,10 @@ import { getDb, mutate } from '../../sync/index.js';
 import { useSession } from '../../hooks/use-session.js';
 import { BellIcon } from '../icons.js';
 import { toast } from '../toast.js';
-import { NotificationList } from './notification-list.js';
 import type { NotificationFilter } from './notification-filter.js';
+
+// The dropdown body is only needed once the bell is opened.
+const NotificationList = lazy(() => import('./notification-list.js').then((m) => ({ default: m.NotificationList })));
 
 export function NotificationBell() {
   const session = useSession();
@@ -48,7 +50,11 @@ export function NotificationBell() {
         </Indicator>
       </Popover.Target>
       <Popover.Dropdown>
-        <NotificationList notifications={notifications} filter={filter} onFilterChange={setFilter} onOpen={(n) => void open(n)} />
+        {opened ? (
+          <Suspense fallback={null}>
+            <NotificationList notifications={notifications} filter={filter} onFilterChange={setFilter} onOpen={(n) => void open(n)} />
+          </Suspense>
+        ) : null}
       </Popover.Dropdown>
     </Popover>
   );

@@ -1,10 +1,13 @@
 /** Header profile menu (SPEC §2): Profile and Logout. */
+import { lazy, Suspense } from 'react';
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useCurrentUser } from '../../hooks/use-session.js';
 import { useLogout } from '../../hooks/use-logout.js';
 import defaultAvatar from '../../assets/default-avatar.svg';
-import { LogoutWarning } from './logout-warning.js';
+
+// Only needed when signing out with unsynced changes: loaded then.
+const LogoutWarning = lazy(() => import('./logout-warning.js').then((m) => ({ default: m.LogoutWarning })));
 
 export function ProfileMenu() {
   const user = useCurrentUser();
@@ -27,7 +30,11 @@ export function ProfileMenu() {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <LogoutWarning count={warning} onWait={cancel} onSignOut={() => void confirmLogout()} />
+      {warning !== null ? (
+        <Suspense fallback={null}>
+          <LogoutWarning count={warning} onWait={cancel} onSignOut={() => void confirmLogout()} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

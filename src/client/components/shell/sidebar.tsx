@@ -1,4 +1,4 @@
-import { Divider, ScrollArea } from '@mantine/core';
+import { Box, Divider } from '@mantine/core';
 import { useRouterState } from '@tanstack/react-router';
 import { useCurrentUser } from '../../hooks/use-session.js';
 import { SidebarMenu } from './sidebar-menu.js';
@@ -9,10 +9,10 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   if (!user) return null;
   return (
-    <ScrollArea type="auto" h="100%">
+    <Box h="100%" style={{ overflowY: 'auto' }}>
       <UserCard user={user} />
       <Divider mb="xs" />
       <SidebarMenu role={user.role} pathname={pathname} onNavigate={onNavigate} />
-    </ScrollArea>
+    </Box>
   );
 }
