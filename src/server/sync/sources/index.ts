@@ -5,6 +5,7 @@
  * admin → courses, slots, planTemplates, emailTemplates (sources/admin.ts)
  */
 import { ADMIN_SOURCES } from './admin.js';
+import { OBSERVATION_SOURCES } from './observations.js';
 import type { SyncSource } from './types.js';
 
-export const SYNC_SOURCES: SyncSource[] = [...ADMIN_SOURCES];
+export const SYNC_SOURCES: SyncSource[] = [...ADMIN_SOURCES, ...OBSERVATION_SOURCES];

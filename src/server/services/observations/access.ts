@@ -1,0 +1,85 @@
+/**
+ * Who may see and do what on an observation (DESIGN.md § API: every rule on the server).
+ *
+ * Read: the observer, the faculty member, the Head of Department of the observation's department (or the HOD who
+ * initiated it), and the roles that see everything read-only (Super_Admin, Admin, Campus_Director — they have the
+ * full menu with the observation list). Write: only the side whose turn it is, checked by each service.
+ */
+import { eq, or, type SQL } from 'drizzle-orm';
+import type { Role } from '../../../shared/enums.js';
+import { MSG } from '../../../shared/messages.js';
+import type { Db, Tx } from '../../db/client.js';
+import { observations } from '../../db/schema.js';
+import { conflict, forbidden, notFound } from '../../http/errors.js';
+import type { AuthUser } from '../../http/types.js';
+
+export type ObservationRow = typeof observations.$inferSelect;
+export type Viewer = Pick<AuthUser, 'id' | 'role' | 'departmentId'>;
+
+/** Roles that read every observation (never write to a cycle). */
+export const READS_ALL_OBSERVATIONS: readonly Role[] = ['Super_Admin', 'Admin', 'Campus_Director'];
+
+export function isHodOf(u: Viewer, o: Pick<ObservationRow, 'departmentId' | 'hodId'>): boolean {
+  if (u.role !== 'Head_of_Department') return false;
+  return u.id === o.hodId || (u.departmentId != null && u.departmentId === o.departmentId);
+}
+
+export function canView(u: Viewer, o: ObservationRow): boolean {
+  if (READS_ALL_OBSERVATIONS.includes(u.role)) return true;
+  if (u.id === o.observerId || u.id === o.facultyId) return true;
+  return isHodOf(u, o);
+}
+
+/** The chat of an observation: its observer, its faculty member and its HOD. */
+export function canChat(u: Viewer, o: ObservationRow): boolean {
+  return u.id === o.observerId || u.id === o.facultyId || isHodOf(u, o);
+}
+
+/** SQL filter of the observations `u` may see (undefined = all). */
+export function visibleWhere(u: Viewer): SQL | undefined {
+  if (READS_ALL_OBSERVATIONS.includes(u.role)) return undefined;
+  if (u.role === 'Head_of_Department') {
+    return u.departmentId != null ? or(eq(observations.departmentId, u.departmentId), eq(observations.hodId, u.id)) : eq(observations.hodId, u.id);
+  }
+  return or(eq(observations.observerId, u.id), eq(observations.facultyId, u.id));
+}
+
+/** Loads an observation the user may see (404 when missing, 403 when not theirs). */
+export async function loadVisible(db: Db | Tx, u: Viewer, id: string): Promise<ObservationRow> {
+  const [row] = await db.select().from(observations).where(eq(observations.id, id));
+  if (!row) throw notFound();
+  if (!canView(u, row)) throw forbidden();
+  return row;
+}
+
+/**
+ * Loads an observation for a write and locks its row for the transaction, so two writes to one cycle (say the
+ * faculty's and the observer's acceptance arriving together) are judged one after the other.
+ */
+export async function loadForWrite(tx: Tx, u: Viewer, id: string): Promise<ObservationRow> {
+  const [row] = await tx.select().from(observations).where(eq(observations.id, id)).for('update');
+  if (!row) throw notFound();
+  if (!canView(u, row)) throw forbidden();
+  return row;
+}
+
+export type Side = 'observer' | 'faculty';
+
+/** The caller's side in this observation, from the token (never from the body); 403 for anyone else. */
+export function sideOf(u: Viewer, o: ObservationRow): Side {
+  if (u.id === o.observerId) return 'observer';
+  if (u.id === o.facultyId) return 'faculty';
+  throw forbidden();
+}
+
+export function requireObserver(u: Viewer, o: ObservationRow): void {
+  if (u.id !== o.observerId) throw forbidden();
+}
+export function requireFaculty(u: Viewer, o: ObservationRow): void {
+  if (u.id !== o.facultyId) throw forbidden();
+}
+
+/** The faculty member and the observer may still write only while the observation is not Completed. */
+export function requireOpen(o: ObservationRow, conflictMessage: string = MSG.observationCompleted): void {
+  if (o.status === 'Completed') throw conflict(conflictMessage);
+}

@@ -1,0 +1,77 @@
+/**
+ * POST /observation/initiate (SPEC §2 Initiate, §5): a Head of Department pairs one observer of their department
+ * with one or more faculty members of their department for a semester — one observation per faculty member, only
+ * for faculty with no open (non-Completed) observation.
+ */
+import { and, inArray, ne } from 'drizzle-orm';
+import { z } from 'zod';
+import type { InitiateRequest } from '../../../shared/contract/observations.js';
+import { SEMESTERS, type Semester } from '../../../shared/enums.js';
+import { MSG } from '../../../shared/messages.js';
+import type { Tx } from '../../db/client.js';
+import { observations, users } from '../../db/schema.js';
+import { badRequest, conflict, forbidden } from '../../http/errors.js';
+import type { AuthUser } from '../../http/types.js';
+import { audit } from '../audit.js';
+import { announce, ROUTES } from './events.js';
+
+const isUuid = (v: string) => z.uuid().safeParse(v).success;
+
+export async function initiateObservations(tx: Tx, hod: AuthUser, body: z.infer<typeof InitiateRequest>): Promise<string[]> {
+  if (hod.role !== 'Head_of_Department') throw forbidden();
+  const facultyIds = [...new Set(body.facultyIds)];
+  if (!body.observerId || facultyIds.length === 0) throw badRequest(MSG.selectObserverAndFaculty);
+  if (!SEMESTERS.includes(body.semester as Semester)) throw badRequest(MSG.selectSemester);
+  if (hod.departmentId == null || ![body.observerId, ...facultyIds].every(isUuid)) throw forbidden(MSG.observerAndFacultyOfDepartment);
+
+  const people = await tx
+    .select({ id: users.id, role: users.role, departmentId: users.departmentId })
+    .from(users)
+    .where(inArray(users.id, [body.observerId, ...facultyIds]));
+  const byId = new Map(people.map((p) => [p.id, p]));
+  const inDept = (id: string, role: string) => byId.get(id)?.role === role && byId.get(id)?.departmentId === hod.departmentId;
+  if (!inDept(body.observerId, 'Observer') || !facultyIds.every((id) => inDept(id, 'Faculty'))) {
+    throw forbidden(MSG.observerAndFacultyOfDepartment);
+  }
+
+  const open = await tx
+    .select({ id: observations.id })
+    .from(observations)
+    .where(and(inArray(observations.facultyId, facultyIds), ne(observations.status, 'Completed')));
+  if (open.length > 0) throw conflict(MSG.facultyHasOpenObservation);
+
+  const wanted = facultyIds.map((facultyId) => ({ facultyId, id: body.ids?.[facultyId] }));
+  const givenIds = wanted.map((w) => w.id).filter((id): id is string => !!id);
+  if (givenIds.length > 0) {
+    const taken = await tx.select({ id: observations.id }).from(observations).where(inArray(observations.id, givenIds));
+    if (taken.length > 0 || new Set(givenIds).size !== givenIds.length) throw conflict('That observation id is already in use!');
+  }
+
+  const rows = await tx
+    .insert(observations)
+    .values(
+      wanted.map((w) => ({
+        ...(w.id ? { id: w.id } : {}),
+        facultyId: w.facultyId,
+        observerId: body.observerId,
+        hodId: hod.id,
+        departmentId: hod.departmentId,
+        semester: body.semester,
+        status: 'Pending',
+        progress: 0,
+      })),
+    )
+    .returning();
+
+  for (const o of rows) {
+    await announce(tx, o, hod.id, {
+      to: ['faculty', 'observer'],
+      title: 'Observation initiated',
+      message: `${hod.name} initiated a ${o.semester} teaching observation.`,
+      route: ROUTES.detail(o.id),
+      email: 'InitiateObs',
+    });
+    await audit(tx, { actorId: hod.id, action: 'observation.initiate', entity: 'observations', entityId: o.id, detail: { facultyId: o.facultyId, observerId: o.observerId, semester: o.semester } });
+  }
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,39 @@
+/** Reading and deleting whole observations. */
+import { desc, eq, inArray } from 'drizzle-orm';
+import type { Observation } from '../../../shared/contract/observations.js';
+import type { Db, Tx } from '../../db/client.js';
+import { artifacts, observations, postObservations } from '../../db/schema.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import type { AuthUser } from '../../http/types.js';
+import { audit } from '../audit.js';
+import { loadVisible, visibleWhere } from './access.js';
+import { buildDocuments } from './document.js';
+
+export async function getObservation(db: Db, u: AuthUser, id: string): Promise<Observation> {
+  const row = await loadVisible(db, u, id);
+  const [doc] = await buildDocuments(db, u, [row]);
+  return doc;
+}
+
+/** Observations the user may see, newest first (the replica uses the sync pull; this is the REST equivalent). */
+export async function listObservations(db: Db, u: AuthUser, limit = 500): Promise<Observation[]> {
+  const rows = await db.select().from(observations).where(visibleWhere(u)).orderBy(desc(observations.createdAt)).limit(limit);
+  return buildDocuments(db, u, rows);
+}
+
+/**
+ * DELETE /observation/{id}: Super_Admin only. Every part cascades; the triggers write the tombstones the pull
+ * sends. Returns the storage keys of the deleted artifacts so the caller can remove the files after commit.
+ */
+export async function deleteObservation(tx: Tx, u: AuthUser, id: string): Promise<string[]> {
+  if (u.role !== 'Super_Admin') throw forbidden();
+  const [row] = await tx.select({ id: observations.id }).from(observations).where(eq(observations.id, id));
+  if (!row) throw notFound();
+  const posts = await tx.select({ id: postObservations.id }).from(postObservations).where(eq(postObservations.observationId, id));
+  const files = posts.length
+    ? await tx.select({ key: artifacts.storageKey }).from(artifacts).where(inArray(artifacts.postObservationId, posts.map((p) => p.id)))
+    : [];
+  await tx.delete(observations).where(eq(observations.id, id));
+  await audit(tx, { actorId: u.id, action: 'observation.delete', entity: 'observations', entityId: id });
+  return files.map((f) => f.key);
+}

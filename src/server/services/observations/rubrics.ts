@@ -1,0 +1,105 @@
+/**
+ * Informed and uninformed rubric scoring (SPEC §4 Rubric scoring, §5, §9). The scorer's side comes from the token.
+ *
+ *   save group(s)  all 5 items of each group 0–4          faculty: only until they submitted; observer: until lock
+ *   submit         all 4 groups saved → side total /80      faculty once (409 afterwards); observer may resubmit
+ *   lock           observer only, both totals exist        status Completed; nothing accepted afterwards (409)
+ *   start uninformed  observer only, informed Completed, only once
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { RubricUpdateRequest, UninformedCreateRequest } from '../../../shared/contract/observations.js';
+import { MSG } from '../../../shared/messages.js';
+import { allGroupsComplete, groupSaveError, sideTotal } from '../../../shared/rubric.js';
+import type { Tx } from '../../db/client.js';
+import { meetings, rubricItems, rubricScores } from '../../db/schema.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import type { AuthUser } from '../../http/types.js';
+import { audit } from '../audit.js';
+import { loadForWrite, requireObserver, requireOpen, sideOf } from './access.js';
+import { loadStages, refreshObservation } from './cycle-state.js';
+import { announce, otherSide, ROUTES } from './events.js';
+
+export type MeetingKind = 'informed' | 'uninformed';
+
+export async function updateRubrics(tx: Tx, u: AuthUser, kind: MeetingKind, body: z.infer<typeof RubricUpdateRequest>, now: Date): Promise<string> {
+  const o = await loadForWrite(tx, u, body.observationsId);
+  const side = sideOf(u, o);
+  const stages = await loadStages(tx, o.id);
+  const meeting = kind === 'informed' ? stages.informed : stages.uninformed;
+  if (!meeting) throw conflict(MSG.meetingNotStarted);
+  const namedId = kind === 'informed' ? body.informedId : body.uninformedId;
+  if (namedId && namedId !== meeting.id) throw notFound();
+  if (meeting.status === 'Completed') throw conflict(MSG.scoresLocked);
+  const route = kind === 'informed' ? ROUTES.informed(o.id) : ROUTES.uninformed(o.id);
+  const label = kind === 'informed' ? 'Informed' : 'Uninformed';
+
+  if (body.status === 'Completed') {
+    if (side !== 'observer') throw forbidden();
+    if (meeting.observerScore == null || meeting.facultyScore == null) throw conflict(MSG.bothScoresNeeded);
+    await tx.update(meetings).set({ status: 'Completed', updatedAt: now }).where(eq(meetings.id, meeting.id));
+    await refreshObservation(tx, o, now);
+    await announce(tx, o, u.id, { to: ['faculty', 'hod'], title: `${label} observation completed`, message: `The ${kind} observation scores are locked.`, route });
+    await audit(tx, { actorId: u.id, action: `${kind}.lock`, entity: 'observations', entityId: o.id });
+    return MSG.observationUpdated;
+  }
+
+  requireOpen(o);
+  const submitted = side === 'observer' ? meeting.observerScore != null : meeting.facultyScore != null;
+  if (side === 'faculty' && submitted) throw conflict(MSG.alreadyScored);
+  const entries = body.rubricsFinal ?? [];
+  if (entries.length === 0 && !body.submit) throw badRequest(MSG.selectAllRubrics);
+
+  const items = await tx.select({ id: rubricItems.id, code: rubricItems.code }).from(rubricItems).orderBy(asc(rubricItems.code), asc(rubricItems.position));
+  if (entries.length > 0) {
+    const error = groupSaveError(items, entries);
+    if (error) throw badRequest(error);
+    await tx
+      .insert(rubricScores)
+      .values(entries.map((e) => ({ meetingId: meeting.id, rubricItemId: e.id, side, score: e.score, updatedAt: now })))
+      .onConflictDoUpdate({
+        target: [rubricScores.meetingId, rubricScores.rubricItemId, rubricScores.side],
+        set: { score: sql`excluded.score`, updatedAt: now },
+      });
+  }
+
+  // Submitting (or re-saving after an observer's submission) sets the side's total from the saved items.
+  if (body.submit || submitted) {
+    const saved = await tx
+      .select({ id: rubricScores.rubricItemId, score: rubricScores.score })
+      .from(rubricScores)
+      .where(and(eq(rubricScores.meetingId, meeting.id), eq(rubricScores.side, side)));
+    const scored = new Map(saved.map((s) => [s.id, s.score]));
+    if (!allGroupsComplete(items, scored)) throw badRequest(MSG.saveAllRubrics);
+    const total = sideTotal(scored.values());
+    await tx
+      .update(meetings)
+      .set(side === 'observer' ? { observerScore: total, updatedAt: now } : { facultyScore: total, updatedAt: now })
+      .where(eq(meetings.id, meeting.id));
+    if (body.submit) {
+      await announce(tx, o, u.id, { to: [otherSide(side)], title: `${label} rubric scores submitted`, message: `The ${side} submitted the ${kind} rubric scores.`, route });
+    }
+  } else {
+    // A touch on the meeting bumps the observation's version even when only scores changed.
+    await tx.update(meetings).set({ updatedAt: now }).where(eq(meetings.id, meeting.id));
+  }
+  await audit(tx, { actorId: u.id, action: body.submit ? `${kind}.submit` : `${kind}.saveGroup`, entity: 'observations', entityId: o.id, detail: { side, items: entries.length } });
+  return MSG.rubricsSaved;
+}
+
+export async function startUninformed(tx: Tx, u: AuthUser, body: z.infer<typeof UninformedCreateRequest>, now: Date): Promise<string> {
+  const o = await loadForWrite(tx, u, body.observationsId);
+  requireObserver(u, o);
+  requireOpen(o);
+  const { informed, uninformed } = await loadStages(tx, o.id);
+  if (uninformed) throw conflict(MSG.uninformedExists);
+  if (informed?.status !== 'Completed') throw conflict(MSG.informedNotCompleted);
+  const [row] = await tx
+    .insert(meetings)
+    .values({ ...(body.id ? { id: body.id } : {}), observationId: o.id, kind: 'uninformed', status: 'Ongoing' })
+    .returning({ id: meetings.id });
+  await refreshObservation(tx, o, now);
+  await announce(tx, o, u.id, { to: ['faculty'], title: 'Uninformed observation started', message: 'Please score your uninformed observation rubrics.', route: ROUTES.uninformed(o.id) });
+  await audit(tx, { actorId: u.id, action: 'uninformed.start', entity: 'observations', entityId: o.id });
+  return row.id;
+}
