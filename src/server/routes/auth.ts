@@ -19,7 +19,15 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/auth/login',
     { config: { rateLimit: { max: app.loginLimits.perIpPerMinute, timeWindow: 60_000 } } },
-    async (req) => login(deps.db, app.loginLimiter, LoginRequest.parse(req.body ?? {}), deps.now()),
+    async (req) => {
+      // Empty strings get the catalogue message (loginError); a missing or non-string field is a schema error.
+      const b = (req.body ?? {}) as { email?: unknown; password?: unknown };
+      const input =
+        typeof b.email === 'string' && typeof b.password === 'string'
+          ? { email: b.email, password: b.password }
+          : LoginRequest.parse(b);
+      return login(deps.db, app.loginLimiter, input, deps.now());
+    },
   );
 
   app.post('/auth/logout', { preHandler: app.authenticate }, async (req, reply) =>
