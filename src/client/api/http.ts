@@ -6,8 +6,13 @@ import ky, { HTTPError } from 'ky';
 import { getSession } from '../stores/session.js';
 import { ApiError, errorText, statusMessage } from './errors.js';
 
+/** Base of the API; same origin in the app. Tests point it at a real server on another port. */
+let apiBase = '/api';
+export function setApiBase(url: string): void {
+  apiBase = url;
+}
+
 const client = ky.create({
-  prefixUrl: '/api',
   timeout: 15_000,
   retry: 0,
   hooks: {
@@ -45,7 +50,7 @@ export interface RequestOptions {
 /** One JSON request under /api. Resolves the parsed body; rejects with ApiError. */
 export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, opts: RequestOptions = {}): Promise<T> {
   try {
-    const res = await client(path.replace(/^\//, ''), { method, json: opts.json, headers: opts.headers, timeout: opts.timeout });
+    const res = await client(path.replace(/^\//, ''), { prefixUrl: apiBase, method, json: opts.json, headers: opts.headers, timeout: opts.timeout });
     const text = await res.text();
     const body: unknown = text ? JSON.parse(text) : null;
     // SPEC §7: responses are checked for an error field first, whatever the status.

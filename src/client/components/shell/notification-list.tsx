@@ -1,5 +1,5 @@
 /** The bell's dropdown body: Unread (default) / All with their counts, and the list. Pure: no data access. */
-import { Badge, Box, SegmentedControl, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Group, SegmentedControl, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { Notification } from '../../../shared/contract/notifications.js';
 import { filterNotifications, type NotificationFilter } from './notification-filter.js';
 
@@ -40,9 +40,16 @@ export function NotificationList({ notifications, filter, onFilterChange, onOpen
                 onClick={() => onOpen(n)}
                 aria-label={`${n.title}${n.open ? '' : ' (unread)'}`}
               >
-                <Text size="sm" fw={n.open ? 400 : 700}>
-                  {n.title} {!n.open ? <Badge size="xs" variant="dot">new</Badge> : null}
-                </Text>
+                <Group gap={6} wrap="nowrap">
+                  <Text size="sm" fw={n.open ? 400 : 700}>
+                    {n.title}
+                  </Text>
+                  {!n.open ? (
+                    <Badge size="xs" variant="dot">
+                      new
+                    </Badge>
+                  ) : null}
+                </Group>
                 <Text size="xs" c="dimmed" lineClamp={2}>
                   {n.message}
                 </Text>

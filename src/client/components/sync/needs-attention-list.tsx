@@ -4,7 +4,7 @@
  * is gone afterwards.
  */
 import { useState } from 'react';
-import { Alert, Button, Code, Group, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { mutationDef } from '../../../shared/sync/mutations/index.js';
 import type { OutboxRow } from '../../db/db.js';
 import { describeArgs } from './format.js';
@@ -28,40 +28,57 @@ function Item({ row, onRetry, onDiscard, onCopy }: { row: OutboxRow } & Omit<Nee
   const [confirming, setConfirming] = useState(false);
   const fields = describeArgs(row.args);
   return (
-    <Alert color="orange" title={title(row)} role="group" aria-label={`Refused change: ${title(row)}`}>
-      <Stack gap={6}>
-        <Text size="sm" fw={500}>
-          Server said: {row.lastError ?? 'refused'}
-          {row.lastStatus ? ` (${row.lastStatus})` : ''}
-        </Text>
-        <Text size="xs" c="dimmed">
-          What you entered:
-        </Text>
-        <Code block>{fields.map(([k, v]) => `${k}: ${v}`).join('\n')}</Code>
-        <Group gap="xs">
-          <Button size="xs" onClick={() => onRetry(row.mutationId)}>
-            Retry
-          </Button>
-          <Button size="xs" variant="default" onClick={() => onCopy(JSON.stringify({ change: row.name, data: row.args }, null, 2))}>
-            Copy
-          </Button>
-          {confirming ? (
-            <>
-              <Button size="xs" color="red" onClick={() => onDiscard(row.mutationId)}>
-                Confirm discard
-              </Button>
-              <Button size="xs" variant="subtle" onClick={() => setConfirming(false)}>
-                Keep
-              </Button>
-            </>
-          ) : (
-            <Button size="xs" color="red" variant="light" onClick={() => setConfirming(true)}>
-              Discard
+    <Box role="group" aria-label={`Refused change: ${title(row)}`}>
+      <Alert color="orange" title={title(row)}>
+        <Stack gap={6}>
+          <Text size="sm" fw={500}>
+            Server said: {row.lastError ?? 'refused'}
+            {row.lastStatus ? ` (${row.lastStatus})` : ''}
+          </Text>
+          <Text size="xs" c="dimmed">
+            What you entered:
+          </Text>
+          <Box component="dl" m={0} style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '2px 12px' }}>
+            {fields.map(([k, v]) => (
+              <Box key={k} style={{ display: 'contents' }}>
+                <Text component="dt" size="xs" c="dimmed">
+                  {k}
+                </Text>
+                <Text component="dd" size="xs" m={0} style={{ wordBreak: 'break-word' }}>
+                  {v}
+                </Text>
+              </Box>
+            ))}
+          </Box>
+          <Group gap="xs">
+            <Button size="xs" onClick={() => onRetry(row.mutationId)}>
+              Retry
             </Button>
-          )}
-        </Group>
-      </Stack>
-    </Alert>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => onCopy(JSON.stringify({ change: row.name, data: row.args }, null, 2))}
+            >
+              Copy
+            </Button>
+            {confirming ? (
+              <>
+                <Button size="xs" color="red" onClick={() => onDiscard(row.mutationId)}>
+                  Confirm discard
+                </Button>
+                <Button size="xs" variant="subtle" onClick={() => setConfirming(false)}>
+                  Keep
+                </Button>
+              </>
+            ) : (
+              <Button size="xs" color="red" variant="light" onClick={() => setConfirming(true)}>
+                Discard
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </Alert>
+    </Box>
   );
 }
 

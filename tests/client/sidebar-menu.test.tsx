@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { renderWithMantine } from './render.js';
+import { SidebarMenu } from '../../src/client/components/shell/sidebar-menu.js';
+import { UserCard } from '../../src/client/components/shell/user-card.js';
+import type { Role } from '../../src/shared/enums.js';
+import { menuFor } from '../../src/shared/permissions.js';
+
+afterEach(cleanup);
+
+/** Renders the menu inside a real router (links need one) at `pathname`. */
+async function renderMenu(role: Role, pathname: string) {
+  const rootRoute = createRootRoute({ component: () => <SidebarMenu role={role} pathname={pathname} /> });
+  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: [pathname] }) });
+  renderWithMantine(<RouterProvider router={router} />);
+  return screen.findByRole('navigation', { name: 'Main menu' });
+}
+
+/** Opens every collapsed group (as a user would), then lists the link targets in menu order. */
+function linkTargets(nav: HTMLElement): string[] {
+  for (const toggle of within(nav).queryAllByRole('button')) {
+    if (toggle.getAttribute('aria-expanded') !== 'true') fireEvent.click(toggle);
+  }
+  return within(nav)
+    .queryAllByRole('link', { hidden: true })
+    .map((a) => a.getAttribute('href') ?? '');
+}
+
+describe('sidebar menu by role (SPEC §2)', () => {
+  it('Observer: dashboard, observation list, profile — nothing else', async () => {
+    const nav = await renderMenu('Observer', '/dashboard');
+    expect(linkTargets(nav)).toEqual(['/dashboard', '/observations/list-observation', '/settings/profile']);
+    expect(within(nav).queryByText('Users')).toBeNull();
+  });
+
+  it('Faculty: Courses points to /', async () => {
+    const nav = await renderMenu('Faculty', '/dashboard');
+    expect(linkTargets(nav)).toEqual(['/dashboard', '/observations/list-observation', '/', '/settings/profile']);
+    expect(within(nav).getByRole('button', { name: 'Observations' })).toBeTruthy();
+  });
+
+  it('Head_of_Department: users, initiate observation and the three course pages', async () => {
+    const nav = await renderMenu('Head_of_Department', '/courses/assign-courses');
+    expect(linkTargets(nav)).toEqual([
+      '/dashboard',
+      '/users/list-user',
+      '/users/create-user',
+      '/observations/list-observation',
+      '/observations/create-observation',
+      '/courses/list-courses',
+      '/courses/create-courses',
+      '/courses/assign-courses',
+      '/settings/profile',
+    ]);
+    // The active link is marked for assistive tech and styling; its group starts open.
+    const active = within(nav).getByRole('link', { name: 'Assign Courses' });
+    expect(active.getAttribute('aria-current')).toBe('page');
+    expect(active.hasAttribute('data-active')).toBe(true);
+    expect(within(nav).getByRole('link', { name: 'List Courses', hidden: true }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it.each(['Super_Admin', 'Admin', 'Campus_Director'] as const)('%s gets the full menu', async (role) => {
+    const nav = await renderMenu(role, '/settings/profile');
+    const expected = menuFor(role).flatMap((g) => (g.children ?? [g]).map((l) => l.to));
+    expect(linkTargets(nav)).toEqual(expected);
+    expect(linkTargets(nav)).toContain('/email/observation-prompt');
+    expect(within(nav).getByRole('link', { name: 'Profile' }).getAttribute('aria-current')).toBe('page');
+  });
+});
+
+describe('sidebar user card', () => {
+  it('shows the role with spaces, the department, and a default avatar when none is set', () => {
+    renderWithMantine(<UserCard user={{ name: 'Hana Head', role: 'Head_of_Department', avatar: null, department: { id: 1, name: 'Physics' } }} />);
+    expect(screen.getByText('Hana Head')).toBeTruthy();
+    expect(screen.getByText('Head of Department')).toBeTruthy();
+    expect(screen.getByText('Physics')).toBeTruthy();
+    const img = screen.getByRole('img', { name: "Hana Head's avatar" });
+    expect(img.getAttribute('src')).toMatch(/default-avatar|svg/);
+  });
+});
