@@ -5,7 +5,7 @@
  * Schema changes: add a new `this.version(n+1).stores({...})` (with `.upgrade()` when data moves); never edit
  * an old version.
  */
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
 import type { SyncEntity } from '../../shared/sync/protocol.js';
 
 /** A replica record: the server's document for that entity (see src/shared/contract), keyed by id. */
@@ -88,8 +88,9 @@ export class ReplicaDb extends Dexie {
   blobChunks!: Dexie.Table<BlobChunk, [string, number]>;
   meta!: EntityTable<MetaRow, 'key'>;
 
-  constructor(name = 'observa') {
-    super(name, { chromeTransactionDurability: 'strict' });
+  /** `options` lets tests pass their own IndexedDB (a fresh fake-indexeddb factory per simulated device). */
+  constructor(name = 'observa', options: DexieOptions = {}) {
+    super(name, { chromeTransactionDurability: 'strict', ...options });
     this.version(1).stores({
       users: 'id, role, department.id',
       departments: 'id',

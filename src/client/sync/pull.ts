@@ -26,8 +26,10 @@ export async function pull(ctx: EngineCtx, ps: PullState): Promise<PullResult> {
   for (let pages = 0; pages < MAX_PAGES_PER_PULL; pages++) {
     if (ctx.stopped()) return { state: 'stopped' };
     if (ctx.state.authRequired) return { state: 'auth' };
-    const cursor = (await getMeta<string>(db, META.cursor)) ?? '0';
-    const refetch = (await getMeta<RefetchKey[]>(db, META.refetch)) ?? [];
+    const [cursor, refetch] = await db.transaction('r', db.meta, async () => [
+      (await getMeta<string>(db, META.cursor)) ?? '0',
+      (await getMeta<RefetchKey[]>(db, META.refetch)) ?? [],
+    ] as const);
     const q = new URLSearchParams({ since: cursor, limit: String(ctx.pageLimit) });
     if (refetch.length) q.set('refetch', refetch.join(','));
     const outcome = await call(ctx, { method: 'GET', path: `/api/sync/changes?${q}` });
@@ -60,11 +62,7 @@ export async function pull(ctx: EngineCtx, ps: PullState): Promise<PullResult> {
       continue;
     }
     await writePage(ctx, res, refetch);
-    if (!res.hasMore) {
-      await setMeta(db, META.lastSyncedAt, clock.now());
-      ctx.emit();
-      return { state: 'done' };
-    }
+    if (!res.hasMore) return { state: 'done' };
   }
   return { state: 'done' };
 }
@@ -82,6 +80,7 @@ async function writePage(ctx: EngineCtx, page: SyncPage, sentRefetch: RefetchKey
       else await table.put({ ...c.data, id: c.id, version: c.version });
     }
     await setMeta(db, META.cursor, page.cursor);
+    if (!page.hasMore) await setMeta(db, META.lastSyncedAt, ctx.clock.now());
     if (sentRefetch.length) {
       const now = (await getMeta<RefetchKey[]>(db, META.refetch)) ?? [];
       await setMeta(db, META.refetch, now.filter((k) => !sentRefetch.includes(k)));
