@@ -48,7 +48,7 @@ export function ResetPasswordForm({ email }: { email: string }) {
   }
 
   return (
-    <Card withBorder padding="lg" component="form" onSubmit={submit} aria-label="Reset password" maw={520}>
+    <Card withBorder padding="lg" component="form" noValidate onSubmit={submit} aria-label="Reset password" maw={520}>
       <Stack>
         {offline ? (
           <Alert color="orange" title="No connection">
