@@ -6,20 +6,21 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
-import { openDb, type DbHandle } from '../../src/server/db/client.js';
+import type { DbHandle } from '../../src/server/db/client.js';
 import { emailOutbox, emailTemplates, planTemplates, planTemplateSteps, rubricItems, users } from '../../src/server/db/schema.js';
 import { DEMO_ACCOUNTS } from '../../src/server/seed/demo-accounts.js';
 import { seed } from '../../src/server/seed/index.js';
 import { queueEmail } from '../../src/server/services/mail/queue-email.js';
 import { MSG } from '../../src/shared/messages.js';
-import { testConfig } from './helpers.js';
+import { openTestDb, testConfig } from './helpers.js';
 
 let handle: DbHandle;
+let dropDb: () => Promise<void>;
 let app: FastifyInstance;
 let clientDir: string;
 
 beforeAll(async () => {
-  handle = await openDb({});
+  ({ handle, drop: dropDb } = await openTestDb());
   clientDir = mkdtempSync(path.join(tmpdir(), 'observa-client-'));
   writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Observa</title><div id="root"></div>');
   writeFileSync(path.join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
@@ -34,6 +35,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await handle?.close();
+  await dropDb?.();
   rmSync(clientDir, { recursive: true, force: true });
 });
 

@@ -94,7 +94,8 @@ describe('POST /api/auth/login', () => {
 
 describe('sessions', () => {
   it('rejects requests without a token, with a bad token, and with a malformed header', async () => {
-    for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: 'Basic abc' }]) {
+    const variants: Record<string, string>[] = [{}, { authorization: 'Bearer nope' }, { authorization: 'Basic abc' }];
+    for (const headers of variants) {
       const res = await t.request('GET', '/api/auth/me', { headers });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ error: MSG.notSignedIn });

@@ -98,7 +98,7 @@ export interface TestApp {
 
 const toEmail = (who: string) => (who.includes('@') ? who : email(who)).toLowerCase();
 
-async function openTestDb(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+export async function openTestDb(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
   if (process.env.OBSERVA_TEST_DB !== 'postgres') {
     return { handle: await openDb({}), drop: async () => {} };
   }
