@@ -4,6 +4,7 @@
  * Every route needs a signed-in user; the services check role, ownership and state.
  */
 import type { FastifyInstance } from 'fastify';
+import artifactRoutes from './artifacts.js';
 import chatRoutes from './chat.js';
 import observationRoutes from './observation.js';
 import postRoutes from './post-scheduling.js';
@@ -15,5 +16,6 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(schedulingRoutes);
   await app.register(rubricRoutes);
   await app.register(postRoutes);
+  await app.register(artifactRoutes);
   await app.register(chatRoutes);
 }

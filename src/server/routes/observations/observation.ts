@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { InitiateRequest } from '../../../shared/contract/observations.js';
 import { MSG } from '../../../shared/messages.js';
 import { created, idempotentWrite, ok } from '../../http/idempotency.js';
+import { removeArtifacts } from '../../services/observations/artifact-files.js';
 import { initiateObservations } from '../../services/observations/initiate.js';
 import { deleteObservation, getObservation, listObservations } from '../../services/observations/queries.js';
 import { idParam } from './params.js';
@@ -27,9 +28,13 @@ export default async function observationRoutes(app: FastifyInstance): Promise<v
 
   app.delete<{ Params: { id: string } }>('/observation/:id', auth, async (req, reply) => {
     const id = idParam(req.params.id);
-    return idempotentWrite(req, reply, async (tx) => {
-      await deleteObservation(tx, req.user, id);
+    let files: string[] = [];
+    const sent = await idempotentWrite(req, reply, async (tx) => {
+      files = await deleteObservation(tx, req.user, id);
       return ok({ message: 'Observation deleted!' });
     });
+    // Files go only after the rows are gone for good (a rolled-back delete keeps them).
+    await removeArtifacts(app.deps.config.dataDir, files).catch((err: unknown) => req.log.warn({ err }, 'artifact files not removed'));
+    return sent;
   });
 }

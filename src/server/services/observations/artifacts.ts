@@ -1,0 +1,86 @@
+/**
+ * POST /upload-artifact/{id}: the faculty member of the observation registers a finished tus upload as an
+ * artifact of the post-observation meeting ({id} = post-observation id, or the observation id). The type comes
+ * from the content (pdf, docx, jpeg, png, mp4), the size is limited, the file moves under a generated name.
+ * GET /artifacts/{id}/file: served only to people who may see the observation.
+ */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { eq, or } from 'drizzle-orm';
+import type { z } from 'zod';
+import { ARTIFACT_MAX_BYTES } from '../../../shared/constants.js';
+import type { Artifact, UploadArtifactRequest } from '../../../shared/contract/observations.js';
+import { MSG } from '../../../shared/messages.js';
+import type { Db, Tx } from '../../db/client.js';
+import { artifacts, postObservations } from '../../db/schema.js';
+import { badRequest, conflict, forbidden, notFound, tooLarge } from '../../http/errors.js';
+import type { AuthUser } from '../../http/types.js';
+import { audit } from '../audit.js';
+import { loadForWrite, loadVisible, requireOpen } from './access.js';
+import { artifactPath, fileSize, sniffFile, storeUpload, uploadIdFrom, uploadsDir, type ArtifactKind } from './artifact-files.js';
+import { announce, ROUTES } from './events.js';
+import { artifactUrl } from './document.js';
+
+export async function registerArtifact(
+  tx: Tx,
+  u: AuthUser,
+  dataDir: string,
+  postOrObservationId: string,
+  body: z.infer<typeof UploadArtifactRequest>,
+): Promise<Artifact> {
+  const [post] = await tx
+    .select()
+    .from(postObservations)
+    .where(or(eq(postObservations.id, postOrObservationId), eq(postObservations.observationId, postOrObservationId)));
+  if (!post) throw notFound();
+  const o = await loadForWrite(tx, u, post.observationId);
+  if (u.id !== o.facultyId) throw forbidden();
+  requireOpen(o);
+  if (post.status !== 'Ongoing') throw conflict(MSG.postNotOngoing);
+  if (body.id) {
+    const [taken] = await tx.select({ id: artifacts.id }).from(artifacts).where(eq(artifacts.id, body.id));
+    if (taken) throw conflict('That artifact id is already in use!');
+  }
+
+  const uploadId = uploadIdFrom(body.uploadId, body.fileURL);
+  if (!uploadId) throw badRequest(MSG.uploadNotFound);
+  const file = path.join(uploadsDir(dataDir), uploadId);
+  const size = await fileSize(file);
+  if (size == null || size === 0) throw badRequest(MSG.uploadNotFound);
+  if (size > ARTIFACT_MAX_BYTES) throw tooLarge(MSG.artifactTooLarge);
+  const kind = await sniffFile(file, size);
+  if (!kind) throw badRequest(MSG.artifactTypeNotAllowed);
+
+  // The move happens before commit: if the transaction then fails, the client's retry finds no upload (400) and
+  // the row is shown as needing attention — never a row without its file.
+  const storageKey = await storeUpload(dataDir, uploadId, kind);
+  const artifactId = body.id ?? randomUUID();
+  const [row] = await tx
+    .insert(artifacts)
+    .values({ id: artifactId, postObservationId: post.id, name: body.name, type: kind, fileUrl: artifactUrl(artifactId), storageKey, size, uploadedBy: u.id })
+    .returning();
+  await announce(tx, o, u.id, { to: ['observer'], title: 'Artifact uploaded', message: `${u.name} uploaded ${body.name}.`, route: ROUTES.post(o.id) });
+  await audit(tx, { actorId: u.id, action: 'artifact.register', entity: 'observations', entityId: o.id, detail: { artifactId: row.id, type: kind, size } });
+  return { id: row.id, name: row.name, type: kind, fileURL: artifactUrl(row.id) };
+}
+
+export interface ArtifactFile {
+  file: string;
+  name: string;
+  kind: ArtifactKind;
+  size: number;
+}
+
+export async function artifactForDownload(db: Db, u: AuthUser, dataDir: string, artifactId: string): Promise<ArtifactFile> {
+  const [row] = await db
+    .select({ a: artifacts, observationId: postObservations.observationId })
+    .from(artifacts)
+    .innerJoin(postObservations, eq(postObservations.id, artifacts.postObservationId))
+    .where(eq(artifacts.id, artifactId));
+  if (!row) throw notFound();
+  await loadVisible(db, u, row.observationId);
+  const file = artifactPath(dataDir, row.a.storageKey);
+  const size = file ? await fileSize(file) : null;
+  if (!file || size == null) throw notFound();
+  return { file, name: row.a.name, kind: row.a.type as ArtifactKind, size };
+}
