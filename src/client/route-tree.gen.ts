@@ -11,6 +11,8 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppSettingsEditProfileRouteImport } from './routes/_app/settings/edit-profile'
 import { Route as AppSettingsProfileRouteImport } from './routes/_app/settings/profile'
 import { Route as AppSettingsResetPasswordRouteImport } from './routes/_app/settings/reset-password'
@@ -23,6 +25,16 @@ const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AppIndexRoute = AppIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDashboardRoute = AppDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => AppRoute,
 } as any)
 const AppSettingsEditProfileRoute = AppSettingsEditProfileRouteImport.update({
   id: '/settings/edit-profile',
@@ -42,15 +54,17 @@ const AppSettingsResetPasswordRoute =
   } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof AppRouteWithChildren
+  '/': typeof AppIndexRoute
   '/login': typeof LoginRoute
+  '/dashboard': typeof AppDashboardRoute
   '/settings/edit-profile': typeof AppSettingsEditProfileRoute
   '/settings/profile': typeof AppSettingsProfileRoute
   '/settings/reset-password': typeof AppSettingsResetPasswordRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
+  '/dashboard': typeof AppDashboardRoute
+  '/': typeof AppIndexRoute
   '/settings/edit-profile': typeof AppSettingsEditProfileRoute
   '/settings/profile': typeof AppSettingsProfileRoute
   '/settings/reset-password': typeof AppSettingsResetPasswordRoute
@@ -59,6 +73,8 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
+  '/_app/dashboard': typeof AppDashboardRoute
+  '/_app/': typeof AppIndexRoute
   '/_app/settings/edit-profile': typeof AppSettingsEditProfileRoute
   '/_app/settings/profile': typeof AppSettingsProfileRoute
   '/_app/settings/reset-password': typeof AppSettingsResetPasswordRoute
@@ -68,13 +84,15 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/login'
+    | '/dashboard'
     | '/settings/edit-profile'
     | '/settings/profile'
     | '/settings/reset-password'
   fileRoutesByTo: FileRoutesByTo
   to:
-    | '/'
     | '/login'
+    | '/dashboard'
+    | '/'
     | '/settings/edit-profile'
     | '/settings/profile'
     | '/settings/reset-password'
@@ -82,6 +100,8 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_app'
     | '/login'
+    | '/_app/dashboard'
+    | '/_app/'
     | '/_app/settings/edit-profile'
     | '/_app/settings/profile'
     | '/_app/settings/reset-password'
@@ -108,6 +128,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/': {
+      id: '/_app/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/dashboard': {
+      id: '/_app/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof AppDashboardRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/settings/edit-profile': {
       id: '/_app/settings/edit-profile'
       path: '/settings/edit-profile'
@@ -133,12 +167,16 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppDashboardRoute: typeof AppDashboardRoute
+  AppIndexRoute: typeof AppIndexRoute
   AppSettingsEditProfileRoute: typeof AppSettingsEditProfileRoute
   AppSettingsProfileRoute: typeof AppSettingsProfileRoute
   AppSettingsResetPasswordRoute: typeof AppSettingsResetPasswordRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppDashboardRoute: AppDashboardRoute,
+  AppIndexRoute: AppIndexRoute,
   AppSettingsEditProfileRoute: AppSettingsEditProfileRoute,
   AppSettingsProfileRoute: AppSettingsProfileRoute,
   AppSettingsResetPasswordRoute: AppSettingsResetPasswordRoute,

@@ -1,0 +1,66 @@
+/**
+ * The dashboard (SPEC §2, §6), computed from the replica so it opens offline: count cards per role, the
+ * observation stream chart (not for Faculty), the latest observations, the newest users (roles that manage
+ * users) and Faculty's own course slots.
+ */
+import { useMemo } from 'react';
+import { Center, Loader, SimpleGrid, Stack } from '@mantine/core';
+import type { User } from '../../../shared/contract/users.js';
+import { SEES_ALL_USERS } from '../../../shared/permissions.js';
+import { computeCounts, dashboardObservations } from './compute-counts.js';
+import { CountCards } from './count-cards.js';
+import { RecentObservations } from './recent-observations.js';
+import { RecentUsers } from './recent-users.js';
+import { StreamPanel } from './stream-panel.js';
+import { useDashboardData } from './use-dashboard-data.js';
+import { YourCourses, type FacultySlot } from './your-courses.js';
+
+export function DashboardPage({ viewer }: { viewer: User }) {
+  const { users, observations, courses } = useDashboardData();
+  const loading = users === undefined || observations === undefined || courses === undefined;
+
+  const mine = useMemo(() => (observations ? dashboardObservations(viewer, observations) : []), [viewer, observations]);
+  const cards = useMemo(
+    () => (loading ? undefined : computeCounts(viewer, users, observations, courses)),
+    [loading, viewer, users, observations, courses],
+  );
+  const managedUsers = useMemo(() => {
+    if (!users) return [];
+    const all = SEES_ALL_USERS.includes(viewer.role);
+    return users
+      .filter((u) => u.role !== 'Super_Admin' && u.id !== viewer.id)
+      .filter((u) => all || (viewer.department != null && u.department?.id === viewer.department.id))
+      .reverse();
+  }, [users, viewer]);
+  const facultySlots = useMemo<FacultySlot[]>(() => {
+    if (!courses) return [];
+    return courses.flatMap((c) =>
+      c.slots
+        .filter((s) => s.facultyId === viewer.id)
+        .map((s) => ({ id: s.id, courseCode: c.courseCode, courseName: c.name, sectionCode: s.sectionCode, day: s.day, time: s.time, location: s.location })),
+    );
+  }, [courses, viewer.id]);
+
+  const isFaculty = viewer.role === 'Faculty';
+  const managesUsers = SEES_ALL_USERS.includes(viewer.role) || viewer.role === 'Head_of_Department';
+
+  return (
+    <Stack gap="lg">
+      <CountCards cards={cards} />
+      {loading ? (
+        <Center py="xl">
+          <Loader aria-label="Loading dashboard" />
+        </Center>
+      ) : (
+        <>
+          {!isFaculty ? <StreamPanel observations={mine} /> : null}
+          {isFaculty ? <YourCourses slots={facultySlots} /> : null}
+          <SimpleGrid cols={{ base: 1, lg: managesUsers ? 2 : 1 }}>
+            <RecentObservations rows={mine} role={viewer.role} />
+            {managesUsers ? <RecentUsers users={managedUsers} /> : null}
+          </SimpleGrid>
+        </>
+      )}
+    </Stack>
+  );
+}

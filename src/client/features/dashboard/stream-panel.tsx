@@ -1,0 +1,70 @@
+/**
+ * The observation stream (SPEC §2): period filter (Monthly default, Quarter, Yearly, Semesters), a year picker
+ * for the per-year views (years from the data), status chips that toggle the bars, and the lazy chart.
+ */
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Card, Chip, Group, Loader, Center, SegmentedControl, Select, Text, Title } from '@mantine/core';
+import { OBSERVATION_STATUSES, type ObservationStatus } from '../../../shared/enums.js';
+import { computeStream, PERIODS, type Period, type StreamObservation } from './compute-stream.js';
+
+const StreamChart = lazy(() => import('./stream-chart.js'));
+
+export function StreamPanel({ observations }: { observations: readonly StreamObservation[] }) {
+  const [period, setPeriod] = useState<Period>('Monthly');
+  const [year, setYear] = useState<number | null>(null);
+  const [statuses, setStatuses] = useState<string[]>([...OBSERVATION_STATUSES]);
+  const stream = useMemo(() => computeStream(observations, period, year), [observations, period, year]);
+  const shown = OBSERVATION_STATUSES.filter((s) => statuses.includes(s)) as ObservationStatus[];
+  const total = stream.rows.reduce((n, r) => n + shown.reduce((m, s) => m + r[s], 0), 0);
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="stream-title">
+      <Group justify="space-between" mb="sm" wrap="wrap">
+        <Title order={2} size="h4" id="stream-title">
+          Observation Stream
+        </Title>
+        <Group gap="xs" wrap="wrap">
+          <SegmentedControl
+            aria-label="Period"
+            value={period}
+            onChange={(v) => setPeriod(v as Period)}
+            data={PERIODS.map((p) => ({ value: p, label: p }))}
+            size="xs"
+          />
+          {period !== 'Yearly' ? (
+            <Select
+              aria-label="Year"
+              size="xs"
+              w={100}
+              allowDeselect={false}
+              value={String(stream.year)}
+              onChange={(v) => setYear(v ? Number(v) : null)}
+              data={stream.years.map(String)}
+            />
+          ) : null}
+        </Group>
+      </Group>
+      <Chip.Group multiple value={statuses} onChange={setStatuses}>
+        <Group gap="xs" mb="sm" role="group" aria-label="Statuses shown">
+          {OBSERVATION_STATUSES.map((s) => (
+            <Chip key={s} value={s} size="xs">
+              {s}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+      <Suspense
+        fallback={
+          <Center h={300}>
+            <Loader aria-label="Loading chart" />
+          </Center>
+        }
+      >
+        <StreamChart rows={stream.rows} statuses={shown} />
+      </Suspense>
+      <Text size="xs" c="dimmed" mt="xs">
+        {total} observation(s) shown{stream.year ? ` for ${stream.year}` : ''}.
+      </Text>
+    </Card>
+  );
+}
