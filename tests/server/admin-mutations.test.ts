@@ -18,7 +18,7 @@ beforeAll(async () => {
 beforeEach(() => t.reset());
 afterAll(() => t?.close());
 
-async function send<A>(def: MutationDef<A>, args: A, token: string, key = randomUUID()) {
+async function send<A>(def: MutationDef<A>, args: NoInfer<A>, token: string, key = randomUUID()) {
   const parsed = def.args.parse(args);
   return t.request(def.method, `/api${def.path(parsed)}`, { token, body: def.body(parsed), headers: { 'idempotency-key': key } });
 }
