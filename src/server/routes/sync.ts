@@ -1,4 +1,50 @@
+/**
+ * GET /api/sync/changes?since=<cursor>&limit=<n>[&refetch=<entity>:<id>,…] — the pull half of the sync
+ * protocol (src/shared/sync/protocol.ts; rules in services: src/server/sync/changes.ts). Authenticated.
+ * `refetch` asks for the current documents of entities whose change the server refused (the client drops
+ * its optimistic copy). Also purges old tombstones once at start and daily (raising the reset floor).
+ */
 import type { FastifyInstance } from 'fastify';
+import { SYNC_ENTITIES, SYNC_PAGE_DEFAULT, SYNC_PAGE_MAX, type SyncEntity } from '../../shared/sync/protocol.js';
+import { badRequest } from '../http/errors.js';
+import { changesFor, parseCursor } from '../sync/changes.js';
+import { purgeTombstones } from '../sync/tombstones.js';
 
-/** Routes of this area (owned by B sync), registered under /api by routes/index.ts. */
-export default async function routes(_app: FastifyInstance): Promise<void> {}
+const MAX_REFETCH = 200;
+
+export default async function syncRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.deps;
+
+  app.get<{ Querystring: { since?: string; limit?: string; refetch?: string } }>(
+    '/sync/changes',
+    { preHandler: app.authenticate },
+    async (req, reply) => {
+      const since = parseCursor(req.query.since ?? '0');
+      if (!since) throw badRequest('since must be a cursor returned by this endpoint');
+      const limit = req.query.limit === undefined ? SYNC_PAGE_DEFAULT : Number(req.query.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > SYNC_PAGE_MAX) {
+        throw badRequest(`limit must be a whole number from 1 to ${SYNC_PAGE_MAX}`);
+      }
+      const refetch: { entity: SyncEntity; id: string }[] = [];
+      for (const item of (req.query.refetch ?? '').split(',').filter(Boolean).slice(0, MAX_REFETCH)) {
+        const i = item.indexOf(':');
+        const entity = item.slice(0, i) as SyncEntity;
+        const id = item.slice(i + 1);
+        if (i < 1 || !SYNC_ENTITIES.includes(entity) || !id || id.length > 100) throw badRequest('refetch must list entity:id pairs');
+        refetch.push({ entity, id });
+      }
+      reply.header('cache-control', 'no-store');
+      return changesFor(db, req.user, { since, limit, refetch });
+    },
+  );
+
+  // Tombstone retention: purge at start and then daily; never keeps the process alive.
+  const purge = () => purgeTombstones(db).catch((err) => app.log.warn({ err }, 'tombstone purge failed'));
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    void purge();
+    timer = setInterval(purge, 86_400_000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}

@@ -6,6 +6,7 @@
  */
 import { ADMIN_SOURCES } from './admin.js';
 import { OBSERVATION_SOURCES } from './observations.js';
+import { PROFILE_SOURCES } from './profile.js';
 import type { SyncSource } from './types.js';
 
-export const SYNC_SOURCES: SyncSource[] = [...ADMIN_SOURCES, ...OBSERVATION_SOURCES];
+export const SYNC_SOURCES: SyncSource[] = [...PROFILE_SOURCES, ...ADMIN_SOURCES, ...OBSERVATION_SOURCES];

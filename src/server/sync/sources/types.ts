@@ -14,4 +14,11 @@ export interface SyncSource {
    * observer scores).
    */
   changedSince(db: Db, user: AuthUser, since: number, upTo: number, limit: number): Promise<SyncChange[]>;
+  /**
+   * Optional: the current documents of these ids as this user may see them (version ≤ upTo). Used when a client
+   * asks to re-pull entities after the server refused a change to them. Without it the pull scans
+   * changedSince(0…upTo) and filters by id — correct but slower. Ids the user can't see are simply left out
+   * (the pull answers them with a tombstone).
+   */
+  byIds?(db: Db, user: AuthUser, ids: string[], upTo: number): Promise<SyncChange[]>;
 }

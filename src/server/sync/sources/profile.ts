@@ -1,0 +1,110 @@
+/**
+ * Sync sources of the user's own area (issue 3):
+ *   users          user documents (services/users/user-document.ts) the viewer may see (visibility.ts)
+ *   departments    every department (everyone picks from them)
+ *   notifications  the viewer's own notifications
+ *
+ * A user document is built from the user row plus their slots (courseSlots) and observations (facultyObs), so
+ * its version is the greatest version of those rows: assigning a slot or initiating an observation re-sends
+ * the users it touches, and — because the observation's version is newer than any cursor — also makes the
+ * people of a new observation appear for each other. Several users can share one version (one observation
+ * touches three users), so a page never ends inside a version: rows tied with the last one are added.
+ */
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { SyncChange } from '../../../shared/sync/protocol.js';
+import type { Db } from '../../db/client.js';
+import { departments, notifications, users } from '../../db/schema.js';
+import type { AuthUser } from '../../http/types.js';
+import { notificationDocument } from '../../services/notify.js';
+import { userDocuments } from '../../services/users/user-document.js';
+import { visibleUsersWhere } from '../../services/users/visibility.js';
+import type { SyncSource } from './types.js';
+
+const userVersion = sql<number>`greatest(
+  ${users.version},
+  coalesce((select max(s.version) from slots s where s.faculty_id = ${users.id}), 0),
+  coalesce((select max(o.version) from observations o where ${users.id} in (o.faculty_id, o.observer_id, o.hod_id)), 0)
+)`.mapWith(Number);
+
+async function userChanges(db: Db, viewer: AuthUser, where: SQL | undefined, limit: number): Promise<SyncChange[]> {
+  const visible = visibleUsersWhere(viewer);
+  const rows = await db
+    .select({ row: users, v: userVersion })
+    .from(users)
+    .where(and(where, visible))
+    .orderBy(asc(userVersion), asc(users.id))
+    .limit(limit);
+  if (rows.length === limit && limit > 0) {
+    // Complete the last version's ties so the page can end on a version boundary.
+    const last = rows[rows.length - 1].v;
+    const have = new Set(rows.map((r) => r.row.id));
+    const ties = await db.select({ row: users, v: userVersion }).from(users).where(and(sql`${userVersion} = ${last}`, visible));
+    rows.push(...ties.filter((t) => !have.has(t.row.id)));
+  }
+  const docs = await userDocuments(db, rows.map((r) => r.row));
+  return rows.map((r, i) => ({ entity: 'users' as const, id: r.row.id, version: r.v, data: docs[i] as unknown as Record<string, unknown> }));
+}
+
+export const usersSource: SyncSource = {
+  entity: 'users',
+  changedSince: (db, viewer, since, upTo, limit) =>
+    userChanges(db, viewer, and(sql`${userVersion} > ${since}`, sql`${userVersion} <= ${upTo}`), limit),
+  byIds: (db, viewer, ids, upTo) =>
+    userChanges(db, viewer, and(inArray(users.id, ids.filter(isUuid)), sql`${userVersion} <= ${upTo}`), ids.length + 1),
+};
+
+export const departmentsSource: SyncSource = {
+  entity: 'departments',
+  async changedSince(db, _viewer, since, upTo, limit) {
+    const rows = await db
+      .select()
+      .from(departments)
+      .where(and(sql`${departments.version} > ${since}`, sql`${departments.version} <= ${upTo}`))
+      .orderBy(asc(departments.version))
+      .limit(limit);
+    return rows.map((d) => ({ entity: 'departments' as const, id: String(d.id), version: d.version, data: { id: d.id, name: d.name } }));
+  },
+  async byIds(db, _viewer, ids, upTo) {
+    const nums = ids.map(Number).filter(Number.isInteger);
+    if (!nums.length) return [];
+    const rows = await db.select().from(departments).where(and(inArray(departments.id, nums), sql`${departments.version} <= ${upTo}`));
+    return rows.map((d) => ({ entity: 'departments' as const, id: String(d.id), version: d.version, data: { id: d.id, name: d.name } }));
+  },
+};
+
+function notificationChanges(rows: (typeof notifications.$inferSelect)[]): SyncChange[] {
+  return rows.map((n) => ({
+    entity: 'notifications' as const,
+    id: n.id,
+    version: n.version,
+    data: notificationDocument(n) as unknown as Record<string, unknown>,
+  }));
+}
+
+export const notificationsSource: SyncSource = {
+  entity: 'notifications',
+  async changedSince(db, viewer, since, upTo, limit) {
+    const rows = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, viewer.id), sql`${notifications.version} > ${since}`, sql`${notifications.version} <= ${upTo}`))
+      .orderBy(asc(notifications.version))
+      .limit(limit);
+    return notificationChanges(rows);
+  },
+  async byIds(db, viewer, ids, upTo) {
+    const valid = ids.filter(isUuid);
+    if (!valid.length) return [];
+    const rows = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, viewer.id), inArray(notifications.id, valid), sql`${notifications.version} <= ${upTo}`));
+    return notificationChanges(rows);
+  },
+};
+
+function isUuid(s: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
+}
+
+export const PROFILE_SOURCES: SyncSource[] = [usersSource, departmentsSource, notificationsSource];
