@@ -96,7 +96,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from a reverse proxy on this host; otherwise anyone could dodge the per-IP limit.
+    trustProxy: 'loopback',
   });
   const smtp = opts.mailer ?? createSmtpMailer(config);
   app.decorate('deps', { db: handle.db, config, mailer: smtp ?? recordOnlyMailer, now: opts.now ?? (() => new Date()) });

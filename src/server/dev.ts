@@ -12,6 +12,5 @@ const vite = await createServer({
 });
 await vite.listen();
 vite.printUrls();
-api.addHook('onClose', async () => {
-  await vite.close();
-});
+// main() handles SIGINT/SIGTERM: it closes the API and exits the process, which ends the Vite server too.
+void api;

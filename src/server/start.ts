@@ -6,18 +6,18 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const SOURCES = ['src/client', 'src/shared', 'sw', 'public', 'index.html', 'vite.config.ts'];
-const built = path.join(root, 'dist/client/index.html');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** Everything the client build reads. */
+export const CLIENT_SOURCES = ['src/client', 'src/shared', 'sw', 'public', 'index.html', 'vite.config.ts'];
 
 /** Newest modification time under a file or directory (0 when absent). */
 export function newestMtime(p: string): number {
   if (!existsSync(p)) return 0;
   const st = statSync(p);
   if (!st.isDirectory()) return st.mtimeMs;
-  let newest = st.mtimeMs;
+  let newest = 0;
   for (const entry of readdirSync(p)) {
     // The router plugin rewrites this file during every build; it must not make the build look stale.
     if (entry === 'route-tree.gen.ts') continue;
@@ -26,13 +26,15 @@ export function newestMtime(p: string): number {
   return newest;
 }
 
-export function clientIsStale(): boolean {
+/** True when `${root}/dist/client/index.html` is missing or older than any client source. */
+export function clientIsStale(root = ROOT): boolean {
+  const built = path.join(root, 'dist/client/index.html');
   if (!existsSync(built)) return true;
   const builtAt = statSync(built).mtimeMs;
-  return SOURCES.some((s) => newestMtime(path.join(root, s)) > builtAt);
+  return CLIENT_SOURCES.some((s) => newestMtime(path.join(root, s)) > builtAt);
 }
 
-if (clientIsStale()) {
+export function buildClient(root = ROOT): void {
   console.log('Building the client (vite build)…');
   const vite = createRequire(import.meta.url).resolve('vite/bin/vite.js');
   const res = spawnSync(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit' });
@@ -42,5 +44,8 @@ if (clientIsStale()) {
   }
 }
 
-const { main } = await import('./main.js');
-await main();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  if (clientIsStale()) buildClient();
+  const { main } = await import('./main.js');
+  await main();
+}

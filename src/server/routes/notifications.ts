@@ -4,24 +4,14 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Notification } from '../../shared/contract/notifications.js';
 import { MSG } from '../../shared/messages.js';
 import { notifications } from '../db/schema.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { idempotentWrite, ok } from '../http/idempotency.js';
+import { notificationDocument } from '../services/notify.js';
 
-type Row = typeof notifications.$inferSelect;
-export function notificationDocument(r: Row): Notification {
-  return {
-    id: r.id,
-    userId: r.userId,
-    title: r.title,
-    message: r.message,
-    route: r.route,
-    open: r.open,
-    createdAt: r.createdAt.toISOString(),
-  };
-}
+/** Kept for importers of the old location; the function lives in services/notify.ts. */
+export { notificationDocument };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

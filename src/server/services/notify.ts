@@ -1,4 +1,5 @@
 /** notify: one in-app notification for one user, in the caller's transaction (SPEC §3 Notification). */
+import type { Notification } from '../../shared/contract/notifications.js';
 import type { Db, Tx } from '../db/client.js';
 import { notifications } from '../db/schema.js';
 
@@ -13,4 +14,17 @@ export interface NotifyInput {
 export async function notify(tx: Db | Tx, input: NotifyInput): Promise<string> {
   const [row] = await tx.insert(notifications).values(input).returning({ id: notifications.id });
   return row.id;
+}
+
+/** The wire shape of a notification (contract `Notification`), for the REST list and the sync pull. */
+export function notificationDocument(r: typeof notifications.$inferSelect): Notification {
+  return {
+    id: r.id,
+    userId: r.userId,
+    title: r.title,
+    message: r.message,
+    route: r.route,
+    open: r.open,
+    createdAt: r.createdAt.toISOString(),
+  };
 }

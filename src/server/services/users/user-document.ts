@@ -40,6 +40,8 @@ export async function userDocuments(db: Db | Tx, rows: UserRow[]): Promise<User[
       .orderBy(asc(observations.createdAt)),
   ]);
   const deptById = new Map(depts.map((d) => [d.id, { id: d.id, name: d.name }]));
+  const slotsOf = groupBy(slotRows, (s) => s.facultyId!);
+  const obsOf = groupBy(obsRows, (o) => o.facultyId);
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -55,19 +57,28 @@ export async function userDocuments(db: Db | Tx, rows: UserRow[]): Promise<User[
     degree: r.degree,
     starting: r.starting,
     ending: r.ending,
-    facultyObs: obsRows.filter((o) => o.facultyId === r.id).map((o) => o.id),
-    courseSlots: slotRows
-      .filter((s) => s.facultyId === r.id)
-      .map((s) => ({
-        id: s.id,
-        courseId: s.courseId,
-        course: { id: s.courseId, courseCode: s.courseCode, name: s.courseName },
-        sectionCode: s.sectionCode,
-        day: s.day,
-        time: s.time,
-        location: s.location,
-      })),
+    facultyObs: (obsOf.get(r.id) ?? []).map((o) => o.id),
+    courseSlots: (slotsOf.get(r.id) ?? []).map((s) => ({
+      id: s.id,
+      courseId: s.courseId,
+      course: { id: s.courseId, courseCode: s.courseCode, name: s.courseName },
+      sectionCode: s.sectionCode,
+      day: s.day,
+      time: s.time,
+      location: s.location,
+    })),
   }));
+}
+
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = map.get(k);
+    if (list) list.push(item);
+    else map.set(k, [item]);
+  }
+  return map;
 }
 
 export async function userDocument(db: Db | Tx, row: UserRow): Promise<User> {
