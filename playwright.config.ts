@@ -8,6 +8,10 @@ import { defineConfig } from '@playwright/test';
 
 const artifacts = 'tests/e2e/.artifacts';
 
+// Lets routes see (and abort) the service worker's own requests, so "offline" covers the worker too
+// (support/network.ts). Set here, before the workers start, so every worker inherits it.
+process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS ??= '1';
+
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',

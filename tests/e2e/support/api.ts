@@ -66,3 +66,23 @@ export class ServerApi {
     });
   }
 }
+
+export interface SyncChange {
+  entity: string;
+  id: string;
+  version: number;
+  data: Record<string, unknown> | null;
+}
+
+/** The server's current version of one record as the user sees it (pulls every page of /api/sync/changes). */
+export async function recordVersion(api: ServerApi, token: string, entity: string, id: string): Promise<SyncChange | undefined> {
+  let since = '0';
+  let found: SyncChange | undefined;
+  for (let page = 0; page < 100; page++) {
+    const r = await api.request<{ changes: SyncChange[]; cursor: string; hasMore: boolean }>('GET', `/sync/changes?since=${since}`, { token });
+    for (const c of r.changes) if (c.entity === entity && c.id === id) found = c;
+    if (!r.hasMore) break;
+    since = r.cursor;
+  }
+  return found;
+}

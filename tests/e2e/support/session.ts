@@ -29,3 +29,21 @@ export async function serviceWorkerReady(page: Page): Promise<string> {
     return reg.active?.state ?? 'none';
   });
 }
+
+/** The header's sync status button; its accessible name carries the state ("Sync status: Offline, 1 pending"). */
+export function syncStatus(page: Page) {
+  return page.getByRole('button', { name: /^Sync status:/ });
+}
+
+export async function expectAllSynced(page: Page, timeout = 30_000): Promise<void> {
+  await expect(syncStatus(page)).toHaveAccessibleName(/All changes synced/, { timeout });
+}
+
+/** Sync-lock holders and waiters as the browser sees them (navigator.locks, shared by the origin's tabs). */
+export async function syncLocks(page: Page): Promise<{ held: number; pending: number }> {
+  return page.evaluate(async () => {
+    const q = await navigator.locks.query();
+    const mine = (l: { name?: string }) => l.name === 'observa-sync';
+    return { held: (q.held ?? []).filter(mine).length, pending: (q.pending ?? []).filter(mine).length };
+  });
+}

@@ -1,0 +1,33 @@
+/**
+ * `npm run bench`: every benchmark in turn (not part of `npm test`). Each prints its figures and PASS/MISS per
+ * target and writes tests/bench/.results/<name>.json. Run one with `npm run bench -- sync-replay`.
+ * Exit code 1 when a target is missed or a benchmark fails.
+ */
+import 'fake-indexeddb/auto';
+import { bundleSize } from './bundle-size.js';
+import { mutateLatency } from './mutate-latency.js';
+import { syncReplay } from './sync-replay.js';
+import { met, printTargets, writeResult, type BenchResult } from './support.js';
+
+const all: Record<string, () => Promise<BenchResult>> = {
+  'bundle-size': bundleSize,
+  'mutate-latency': mutateLatency,
+  'sync-replay': syncReplay,
+};
+
+const chosen = process.argv.slice(2).filter((a) => a in all);
+let bad = 0;
+for (const name of chosen.length ? chosen : Object.keys(all)) {
+  console.log(`\n=== ${name}`);
+  try {
+    const r = await all[name]();
+    writeResult(r);
+    printTargets(r);
+    bad += r.targets.filter((t) => !met(t)).length;
+  } catch (err) {
+    console.error(`  FAILED: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    bad++;
+  }
+}
+console.log(`\nbench: ${bad === 0 ? 'every target met' : `${bad} target(s) missed or failed`} — results in tests/bench/.results/`);
+process.exitCode = bad ? 1 : 0;
