@@ -4,9 +4,13 @@
  */
 import { appManifest, installabilityErrors } from './support/cdp.js';
 import { expect, test } from './support/fixtures.js';
+import { persistentContext } from './support/persistent.js';
 import { serviceWorkerReady } from './support/session.js';
 
-test('service worker active, manifest valid, Chromium reports the app installable', async ({ page, request }) => {
+test('service worker active, manifest valid, Chromium reports the app installable', async ({ baseURL, request }, testInfo) => {
+  // Installability is judged for a normal (non-incognito) profile, as a user's browser is.
+  const context = await persistentContext(baseURL!, testInfo);
+  const page = context.pages()[0] ?? (await context.newPage());
   await page.goto('/login');
   expect(await serviceWorkerReady(page)).toMatch(/^activat(ed|ing)$/);
   // The worker takes control of the open page (clients.claim on first install).
@@ -44,6 +48,7 @@ test('service worker active, manifest valid, Chromium reports the app installabl
   }
 
   expect(await installabilityErrors(page)).toEqual([]);
+  await context.cleanup();
 });
 
 test('an unknown path outside /api is the app (navigation fallback); /api paths are never the shell', async ({ page, request }) => {
