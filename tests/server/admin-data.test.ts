@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../src/server/db/schema.js';
 import type { AuthUser } from '../../src/server/http/types.js';
-import { ADMIN_SOURCES } from '../../src/server/sync/sources/admin.js';
+import { ADMIN_SOURCES, coursesSource, emailTemplatesSource, planTemplatesSource } from '../../src/server/sync/sources/admin.js';
 import { USER_PAGE_SIZE } from '../../src/shared/constants.js';
 import type { Role } from '../../src/shared/enums.js';
 import { createTestApp, type TestApp } from './helpers.js';
@@ -189,5 +189,21 @@ describe('sync sources (courses, planTemplates, emailTemplates)', () => {
     expect((of(changes, 'planTemplates')[0].data?.steps as { name: string }[])[4].name).toBe('Renamed');
     expect(of(await pull('observer', cursor), 'emailTemplates')).toEqual([]);
     expect(of(await pull('observer', cursor), 'planTemplates')).toHaveLength(1);
+  });
+
+  it('byIds answers the current visible documents of the asked ids (re-pull after a refused change)', async () => {
+    const csc101 = await courseByCode(t, 'CSC-101');
+    const phy = await courseByCode(t, 'PHY-110');
+    const hod = await authUser('hod');
+    const got = await coursesSource.byIds(t.db, hod, [csc101.id, phy.id, 'not-a-uuid'], MAX);
+    expect(got.map((c) => c.data?.courseCode)).toEqual(['CSC-101']);
+    const all = await coursesSource.changedSince(t.db, hod, 0, MAX, 100);
+    expect(got[0]).toEqual(all.find((c) => c.id === csc101.id));
+    expect(await coursesSource.byIds(t.db, hod, [csc101.id], got[0].version - 1)).toEqual([]);
+    const tpl = (await planTemplatesSource.changedSince(t.db, hod, 0, MAX, 10))[0];
+    expect(await planTemplatesSource.byIds(t.db, hod, [tpl.id], MAX)).toEqual([tpl]);
+    const email = (await emailTemplatesSource.changedSince(t.db, await authUser('admin'), 0, MAX, 10))[0];
+    expect(await emailTemplatesSource.byIds(t.db, await authUser('admin'), [email.id], MAX)).toEqual([email]);
+    expect(await emailTemplatesSource.byIds(t.db, hod, [email.id], MAX)).toEqual([]);
   });
 });

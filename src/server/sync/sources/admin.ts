@@ -10,10 +10,12 @@
  * boundary can never split records of one version. Visibility follows course-visibility.ts; a Faculty member
  * who is assigned a slot pulls that course because the slot's new version raises the course's version.
  *
+ * `byIds` answers a client's re-pull of records whose change the server refused, with the same visibility.
+ *
  * There is no separate `slots` source: slots travel inside their course document (a slot source would give
  * every slot of a course the course's version, which ties). The client may index them into its `slots` table.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { EDITS_TEMPLATES } from '../../../shared/permissions.js';
 import type { SyncChange } from '../../../shared/sync/protocol.js';
 import type { Db } from '../../db/client.js';
@@ -22,7 +24,10 @@ import { courseDocuments } from '../../services/admin/course-documents.js';
 import { courseVisibility } from '../../services/admin/course-visibility.js';
 import { emailTemplateDocuments } from '../../services/admin/email-templates.js';
 import { planTemplateDocuments } from '../../services/admin/plan-templates.js';
+import type { AuthUser } from '../../http/types.js';
 import type { SyncSource } from './types.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function changes<T extends { id: string }>(
   entity: SyncChange['entity'],
@@ -36,56 +41,94 @@ function changes<T extends { id: string }>(
   });
 }
 
-export const coursesSource: SyncSource = {
-  entity: 'courses',
-  async changedSince(db: Db, user, since, upTo, limit) {
-    const slotMax = db
-      .select({ courseId: slots.courseId, v: sql<number>`max(${slots.version})`.as('slot_v') })
-      .from(slots)
-      .groupBy(slots.courseId)
-      .as('slot_max');
-    const v = sql<number>`greatest(${courses.version}, coalesce(${slotMax.v}, 0))`;
-    const rows = await db
-      .select({ id: courses.id, v: v.mapWith(Number) })
-      .from(courses)
-      .leftJoin(slotMax, eq(slotMax.courseId, courses.id))
-      .where(and(sql`${v} > ${since}`, sql`${v} <= ${upTo}`, courseVisibility(user)))
-      .orderBy(asc(v))
-      .limit(limit);
+/** Rows (id, document version) of visible courses matching `where`, ordered by version. */
+async function courseRows(db: Db, user: AuthUser, where: (v: SQL) => SQL | undefined, limit?: number) {
+  const slotMax = db
+    .select({ courseId: slots.courseId, v: sql<number>`max(${slots.version})`.as('slot_v') })
+    .from(slots)
+    .groupBy(slots.courseId)
+    .as('slot_max');
+  const v = sql<number>`greatest(${courses.version}, coalesce(${slotMax.v}, 0))`;
+  const q = db
+    .select({ id: courses.id, v: v.mapWith(Number) })
+    .from(courses)
+    .leftJoin(slotMax, eq(slotMax.courseId, courses.id))
+    .where(and(where(v), courseVisibility(user)))
+    .orderBy(asc(v))
+    .$dynamic();
+  return limit === undefined ? q : q.limit(limit);
+}
+
+async function templateRows(db: Db, where: (v: SQL) => SQL | undefined, limit?: number) {
+  const stepMax = db
+    .select({ templateId: planTemplateSteps.templateId, v: sql<number>`max(${planTemplateSteps.version})`.as('step_v') })
+    .from(planTemplateSteps)
+    .groupBy(planTemplateSteps.templateId)
+    .as('step_max');
+  const v = sql<number>`greatest(${planTemplates.version}, coalesce(${stepMax.v}, 0))`;
+  const q = db
+    .select({ id: planTemplates.id, v: v.mapWith(Number) })
+    .from(planTemplates)
+    .leftJoin(stepMax, eq(stepMax.templateId, planTemplates.id))
+    .where(where(v))
+    .orderBy(asc(v))
+    .$dynamic();
+  return limit === undefined ? q : q.limit(limit);
+}
+
+const window = (since: number, upTo: number) => (v: SQL | AnyColumn) => and(sql`${v} > ${since}`, sql`${v} <= ${upTo}`);
+const idsUpTo = (column: AnyColumn, ids: string[], upTo: number) => (v: SQL | AnyColumn) =>
+  and(inArray(column, ids), sql`${v} <= ${upTo}`);
+
+// `byIds` (optional in SyncSource) answers a client's re-pull of records whose change the server refused.
+export const coursesSource = {
+  entity: 'courses' as const,
+  async changedSince(db: Db, user: AuthUser, since: number, upTo: number, limit: number) {
+    const rows = await courseRows(db, user, window(since, upTo), limit);
+    return changes('courses', rows, await courseDocuments(db, rows.map((r) => r.id)));
+  },
+  async byIds(db: Db, user: AuthUser, ids: string[], upTo: number) {
+    const valid = ids.filter((id) => UUID.test(id));
+    if (valid.length === 0) return [];
+    const rows = await courseRows(db, user, idsUpTo(courses.id, valid, upTo));
     return changes('courses', rows, await courseDocuments(db, rows.map((r) => r.id)));
   },
 };
 
-export const planTemplatesSource: SyncSource = {
-  entity: 'planTemplates',
-  async changedSince(db: Db, _user, since, upTo, limit) {
-    const stepMax = db
-      .select({ templateId: planTemplateSteps.templateId, v: sql<number>`max(${planTemplateSteps.version})`.as('step_v') })
-      .from(planTemplateSteps)
-      .groupBy(planTemplateSteps.templateId)
-      .as('step_max');
-    const v = sql<number>`greatest(${planTemplates.version}, coalesce(${stepMax.v}, 0))`;
-    const rows = await db
-      .select({ id: planTemplates.id, v: v.mapWith(Number) })
-      .from(planTemplates)
-      .leftJoin(stepMax, eq(stepMax.templateId, planTemplates.id))
-      .where(and(sql`${v} > ${since}`, sql`${v} <= ${upTo}`))
-      .orderBy(asc(v))
-      .limit(limit);
+export const planTemplatesSource = {
+  entity: 'planTemplates' as const,
+  async changedSince(db: Db, _user: AuthUser, since: number, upTo: number, limit: number) {
+    const rows = await templateRows(db, window(since, upTo), limit);
+    return changes('planTemplates', rows, await planTemplateDocuments(db, rows.map((r) => r.id)));
+  },
+  async byIds(db: Db, _user: AuthUser, ids: string[], upTo: number) {
+    const valid = ids.filter((id) => UUID.test(id));
+    if (valid.length === 0) return [];
+    const rows = await templateRows(db, idsUpTo(planTemplates.id, valid, upTo));
     return changes('planTemplates', rows, await planTemplateDocuments(db, rows.map((r) => r.id)));
   },
 };
 
-export const emailTemplatesSource: SyncSource = {
-  entity: 'emailTemplates',
-  async changedSince(db: Db, user, since, upTo, limit) {
+export const emailTemplatesSource = {
+  entity: 'emailTemplates' as const,
+  async changedSince(db: Db, user: AuthUser, since: number, upTo: number, limit: number) {
     if (!EDITS_TEMPLATES.includes(user.role)) return [];
     const rows = await db
       .select({ id: emailTemplates.id, v: emailTemplates.version })
       .from(emailTemplates)
-      .where(and(sql`${emailTemplates.version} > ${since}`, sql`${emailTemplates.version} <= ${upTo}`))
+      .where(window(since, upTo)(emailTemplates.version))
       .orderBy(asc(emailTemplates.version))
       .limit(limit);
+    return changes('emailTemplates', rows, await emailTemplateDocuments(db, rows.map((r) => r.id)));
+  },
+  async byIds(db: Db, user: AuthUser, ids: string[], upTo: number) {
+    const valid = ids.filter((id) => UUID.test(id));
+    if (!EDITS_TEMPLATES.includes(user.role) || valid.length === 0) return [];
+    const rows = await db
+      .select({ id: emailTemplates.id, v: emailTemplates.version })
+      .from(emailTemplates)
+      .where(idsUpTo(emailTemplates.id, valid, upTo)(emailTemplates.version))
+      .orderBy(asc(emailTemplates.version));
     return changes('emailTemplates', rows, await emailTemplateDocuments(db, rows.map((r) => r.id)));
   },
 };
