@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, truncateSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -62,19 +62,24 @@ describe('POST /api/upload-artifact/:id and GET /api/artifacts/:id/file', () => 
 
   it('refuses other types, missing uploads, path tricks, oversize files, and anyone but the faculty member', async () => {
     const postId = await withPost();
-    for (const kind of ['exe', 'html'] as const) {
+    for (const kind of ['exe', 'html', 'zip'] as const) {
       const res = await uploadArtifact(t, postId, a.faculty, kind);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: MSG.artifactTypeNotAllowed });
     }
     const reg = (body: object, token = a.faculty) => t.post(`/api/upload-artifact/${postId}`, { name: 'x.pdf', ...body }, token, key());
     expect((await reg({ uploadId: 'nope' })).json()).toEqual({ error: MSG.uploadNotFound });
+    expect((await reg({ uploadId: 'a'.repeat(32) })).json()).toEqual({ error: MSG.uploadNotFound });
+    // someone else's upload, and an unfinished one
+    expect((await reg({ uploadId: writeUpload(t, SAMPLES.pdf(), a.ids.observer) })).json()).toEqual({ error: MSG.uploadNotFound });
+    expect((await reg({ uploadId: writeUpload(t, SAMPLES.pdf(), a.ids.faculty, { complete: false }) })).json()).toEqual({ error: MSG.uploadNotFound });
     expect((await reg({ uploadId: '../../db' })).json()).toEqual({ error: MSG.uploadNotFound });
     expect((await reg({ fileURL: '/api/files/..%2F..%2Fsecret' })).json()).toEqual({ error: MSG.uploadNotFound });
     expect((await reg({})).json()).toEqual({ error: MSG.uploadNotFound });
 
-    const big = writeUpload(t, SAMPLES.pdf());
+    const big = writeUpload(t, SAMPLES.pdf(), a.ids.faculty);
     truncateSync(path.join(dataDir, 'uploads', big), ARTIFACT_MAX_BYTES + 1);
+    writeFileSync(path.join(dataDir, 'uploads', `${big}.json`), JSON.stringify({ size: ARTIFACT_MAX_BYTES + 1, metadata: { owner: a.ids.faculty } }));
     const tooBig = await reg({ uploadId: big });
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json()).toEqual({ error: MSG.artifactTooLarge });
@@ -88,7 +93,7 @@ describe('POST /api/upload-artifact/:id and GET /api/artifacts/:id/file', () => 
 
   it('a replayed registration answers the stored artifact; deleting the observation removes the files', async () => {
     const postId = await withPost();
-    const uploadId = writeUpload(t, SAMPLES.png());
+    const uploadId = writeUpload(t, SAMPLES.png(), a.ids.faculty);
     const headers = key();
     const body = { id: randomUUID(), uploadId, name: 'photo.png' };
     const r1 = await t.post(`/api/upload-artifact/${postId}`, body, a.faculty, headers);

@@ -1,70 +1,28 @@
 /**
  * Artifact files on disk (DATA_DIR):
- *   uploads/<uploadId>      a finished tus upload (the tus endpoint writes it; the id is the last segment of the
- *                           upload URL, e.g. /api/files/<uploadId>)
+ *   uploads/<uploadId>      a finished tus upload (src/server/storage: ids are server-generated hex)
  *   artifacts/<uuid>.<ext>  a registered artifact, moved there under a generated name (no user input in paths)
- * The type is decided by the file's content (magic bytes), never by its name or the client's claim.
+ * The type is decided by the file's content (storage/sniff.ts), never by its name or the client's claim.
  */
 import { randomUUID } from 'node:crypto';
 import { createReadStream, type ReadStream } from 'node:fs';
-import { copyFile, mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { ARTIFACT_TYPES } from '../../../shared/constants.js';
+import { fileIdFromUrl, isFileId, SNIFFED_MIME, uploadPath, type SniffedType } from '../../storage/index.js';
 
-export type ArtifactKind = (typeof ARTIFACT_TYPES)[keyof typeof ARTIFACT_TYPES];
+export type ArtifactKind = SniffedType;
+export const CONTENT_TYPE_OF: Record<ArtifactKind, string> = SNIFFED_MIME;
 
-export const CONTENT_TYPE_OF: Record<ArtifactKind, string> = Object.fromEntries(
-  Object.entries(ARTIFACT_TYPES).map(([mime, kind]) => [kind, mime]),
-) as Record<ArtifactKind, string>;
+const SAFE_KEY = /^[0-9a-f-]{36}\.(pdf|docx|jpeg|png|mp4)$/;
 
-const SAFE_ID = /^[A-Za-z0-9_-]{1,128}$/;
-
-export function uploadsDir(dataDir: string): string {
-  return path.join(dataDir, 'uploads');
+/** The tus upload id named by `uploadId` or by its upload URL (`/api/files/<id>`); null for anything else. */
+export function uploadIdFrom(uploadId: string | undefined, fileURL: string | undefined): string | null {
+  if (uploadId) return isFileId(uploadId) ? uploadId : null;
+  return fileURL ? fileIdFromUrl(fileURL) : null;
 }
+
 export function artifactsDir(dataDir: string): string {
   return path.join(dataDir, 'artifacts');
-}
-
-/** The tus upload id named by `uploadId` or by an upload URL (`/api/files/<id>`, absolute or relative); null if unsafe. */
-export function uploadIdFrom(uploadId: string | undefined, fileURL: string | undefined): string | null {
-  let id = uploadId;
-  if (!id && fileURL) {
-    try {
-      id = new URL(fileURL, 'http://local.invalid').pathname.split('/').filter(Boolean).pop();
-    } catch {
-      return null;
-    }
-  }
-  return id && SAFE_ID.test(id) ? id : null;
-}
-
-/** Reads the first and last 64 KiB (a docx's central directory sits at the end) to identify the type. */
-export async function sniffFile(file: string, size: number): Promise<ArtifactKind | null> {
-  const fh = await open(file, 'r');
-  try {
-    const headLen = Math.min(size, 65536);
-    const head = Buffer.alloc(headLen);
-    await fh.read(head, 0, headLen, 0);
-    const tailLen = Math.min(size, 65536);
-    const tail = Buffer.alloc(tailLen);
-    await fh.read(tail, 0, tailLen, size - tailLen);
-    return sniffBytes(head, tail);
-  } finally {
-    await fh.close();
-  }
-}
-
-export function sniffBytes(head: Buffer, tail: Buffer = head): ArtifactKind | null {
-  if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
-  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
-  if (head.subarray(4, 8).toString('latin1') === 'ftyp') return 'mp4';
-  if (head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) {
-    const names = head.toString('latin1') + tail.toString('latin1');
-    if (names.includes('[Content_Types].xml') && names.includes('word/')) return 'docx';
-  }
-  return null;
 }
 
 export async function fileSize(file: string): Promise<number | null> {
@@ -81,7 +39,7 @@ export async function storeUpload(dataDir: string, uploadId: string, kind: Artif
   const dir = artifactsDir(dataDir);
   await mkdir(dir, { recursive: true });
   const storageKey = `${randomUUID()}.${kind}`;
-  const from = path.join(uploadsDir(dataDir), uploadId);
+  const from = uploadPath(dataDir, uploadId);
   const to = path.join(dir, storageKey);
   try {
     await rename(from, to);
@@ -94,7 +52,7 @@ export async function storeUpload(dataDir: string, uploadId: string, kind: Artif
 }
 
 export function artifactPath(dataDir: string, storageKey: string): string | null {
-  return SAFE_ID.test(storageKey.replace(/\.(pdf|docx|jpeg|png|mp4)$/, '')) ? path.join(artifactsDir(dataDir), storageKey) : null;
+  return SAFE_KEY.test(storageKey) ? path.join(artifactsDir(dataDir), storageKey) : null;
 }
 
 export function openArtifact(file: string): ReadStream {

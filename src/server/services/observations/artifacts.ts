@@ -5,7 +5,6 @@
  * GET /artifacts/{id}/file: served only to people who may see the observation.
  */
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { eq, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ARTIFACT_MAX_BYTES } from '../../../shared/constants.js';
@@ -17,7 +16,8 @@ import { badRequest, conflict, forbidden, notFound, tooLarge } from '../../http/
 import type { AuthUser } from '../../http/types.js';
 import { audit } from '../audit.js';
 import { loadForWrite, loadVisible, requireOpen } from './access.js';
-import { artifactPath, fileSize, sniffFile, storeUpload, uploadIdFrom, uploadsDir, type ArtifactKind } from './artifact-files.js';
+import { sniffFileType, uploadInfo, uploadPath } from '../../storage/index.js';
+import { artifactPath, fileSize, storeUpload, uploadIdFrom, type ArtifactKind } from './artifact-files.js';
 import { announce, ROUTES } from './events.js';
 import { artifactUrl } from './document.js';
 
@@ -42,13 +42,15 @@ export async function registerArtifact(
     if (taken) throw conflict('That artifact id is already in use!');
   }
 
+  // Only a finished upload by this same user (the tus endpoint records the owner) can become an artifact.
   const uploadId = uploadIdFrom(body.uploadId, body.fileURL);
-  if (!uploadId) throw badRequest(MSG.uploadNotFound);
-  const file = path.join(uploadsDir(dataDir), uploadId);
+  const info = uploadId ? await uploadInfo(dataDir, uploadId) : null;
+  if (!uploadId || !info || !info.complete || info.metadata.owner !== u.id) throw badRequest(MSG.uploadNotFound);
+  const file = uploadPath(dataDir, uploadId);
   const size = await fileSize(file);
   if (size == null || size === 0) throw badRequest(MSG.uploadNotFound);
   if (size > ARTIFACT_MAX_BYTES) throw tooLarge(MSG.artifactTooLarge);
-  const kind = await sniffFile(file, size);
+  const kind = await sniffFileType(file);
   if (!kind) throw badRequest(MSG.artifactTypeNotAllowed);
 
   // The move happens before commit: if the transaction then fails, the client's retry finds no upload (400) and
