@@ -36,7 +36,9 @@ export function clientIsStale(root = ROOT): boolean {
 
 export function buildClient(root = ROOT): void {
   console.log('Building the client (vite build)…');
-  const vite = createRequire(import.meta.url).resolve('vite/bin/vite.js');
+  // bin/vite.js is not in vite's exports map: find it through the exported package.json.
+  const pkgPath = createRequire(import.meta.url).resolve('vite/package.json');
+  const vite = path.join(path.dirname(pkgPath), 'bin/vite.js');
   const res = spawnSync(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit' });
   if (res.status !== 0) {
     console.error('The client build failed; see the output above.');
