@@ -9,6 +9,7 @@
  * change of the observation); the replica's `courses` documents carry the current slots.
  */
 import { and, asc, gt, inArray, lte } from 'drizzle-orm';
+import type { ChatMessage, Observation } from '../../../shared/contract/observations.js';
 import type { SyncChange } from '../../../shared/sync/protocol.js';
 import type { Db } from '../../db/client.js';
 import { observationMessages, observations } from '../../db/schema.js';
@@ -26,10 +27,24 @@ export const observationsSource: SyncSource = {
       .where(and(gt(observations.version, since), lte(observations.version, upTo), visibleWhere(user)))
       .orderBy(asc(observations.version))
       .limit(limit);
-    const docs = await buildDocuments(db, user, rows);
-    return docs.map((d): SyncChange => ({ entity: 'observations', id: d.id, version: d.version, data: d as unknown as Record<string, unknown> }));
+    return toChanges(await buildDocuments(db, user, rows));
+  },
+  async byIds(db, user, ids, upTo) {
+    const wanted = ids.filter(isUuid);
+    if (wanted.length === 0) return [];
+    const rows = await db
+      .select()
+      .from(observations)
+      .where(and(inArray(observations.id, wanted), lte(observations.version, upTo), visibleWhere(user)));
+    return toChanges(await buildDocuments(db, user, rows));
   },
 };
+
+const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+function toChanges(docs: Observation[]): SyncChange[] {
+  return docs.map((d) => ({ entity: 'observations', id: d.id, version: d.version, data: d as unknown as Record<string, unknown> }));
+}
 
 export const messagesSource: SyncSource = {
   entity: 'messages',
@@ -41,9 +56,22 @@ export const messagesSource: SyncSource = {
       .where(and(gt(observationMessages.version, since), lte(observationMessages.version, upTo), inArray(observationMessages.observationId, visible)))
       .orderBy(asc(observationMessages.version))
       .limit(limit);
-    const docs = await messageDocuments(db, rows);
-    return docs.map((d): SyncChange => ({ entity: 'messages', id: d.id, version: d.version, data: d as unknown as Record<string, unknown> }));
+    return messageChanges(await messageDocuments(db, rows));
+  },
+  async byIds(db, user, ids, upTo) {
+    const wanted = ids.filter(isUuid);
+    if (wanted.length === 0) return [];
+    const visible = db.select({ id: observations.id }).from(observations).where(visibleWhere(user));
+    const rows = await db
+      .select()
+      .from(observationMessages)
+      .where(and(inArray(observationMessages.id, wanted), lte(observationMessages.version, upTo), inArray(observationMessages.observationId, visible)));
+    return messageChanges(await messageDocuments(db, rows));
   },
 };
+
+function messageChanges(docs: ChatMessage[]): SyncChange[] {
+  return docs.map((d) => ({ entity: 'messages', id: d.id, version: d.version, data: d as unknown as Record<string, unknown> }));
+}
 
 export const OBSERVATION_SOURCES: SyncSource[] = [observationsSource, messagesSource];
