@@ -1,0 +1,23 @@
+import { Button } from '@mantine/core';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { PageHeader } from '../../../components/page-header.js';
+import { useCurrentUser } from '../../../hooks/use-session.js';
+import { UserList } from '../../../features/users/user-list.js';
+
+export const Route = createFileRoute('/_app/users/list-user')({ component: Page });
+
+function Page() {
+  const user = useCurrentUser();
+  const create =
+    user?.role === 'Head_of_Department' ? (
+      <Button component={Link} to="/users/create-user">
+        Create User
+      </Button>
+    ) : null;
+  return (
+    <>
+      <PageHeader title="Users" parent="Users" actions={create} />
+      {user ? <UserList viewer={user} label="Users" /> : null}
+    </>
+  );
+}
