@@ -10,6 +10,7 @@ import type { DbHandle } from '../../src/server/db/client.js';
 import { emailOutbox, emailTemplates, planTemplates, planTemplateSteps, rubricItems, users } from '../../src/server/db/schema.js';
 import { DEMO_ACCOUNTS } from '../../src/server/seed/demo-accounts.js';
 import { seed } from '../../src/server/seed/index.js';
+import { createOutboxFlusher } from '../../src/server/services/mail/outbox-flusher.js';
 import { queueEmail } from '../../src/server/services/mail/queue-email.js';
 import { MSG } from '../../src/shared/messages.js';
 import { openTestDb, testConfig } from './helpers.js';
@@ -76,6 +77,32 @@ describe('seed', () => {
     expect(mail.body).toContain('Dear A &lt;script&gt;');
     expect(mail.body).toContain('http://localhost:3000');
     expect(mail.sentAt).toBeNull(); // no SMTP: recorded only
+  });
+});
+
+describe('email outbox delivery', () => {
+  it('marks delivered mails sent and failed ones with their error, without retrying them', async () => {
+    const db = handle.db;
+    await db.transaction(async (tx) => {
+      await queueEmail(tx, { type: 'ObsPrompt', to: { name: 'Ok', email: 'ok@university.edu' } });
+      await queueEmail(tx, { type: 'ObsPrompt', to: { name: 'Bad', email: 'bad@university.edu' } });
+    });
+    const sent: string[] = [];
+    const flusher = createOutboxFlusher(db, {
+      async deliver(m) {
+        if (m.to.startsWith('bad')) throw new Error('550 mailbox unavailable');
+        sent.push(m.to);
+      },
+    }, app.log);
+    await flusher.flush();
+    await flusher.flush();
+    await flusher.stop();
+    expect(sent.filter((to) => to === 'ok@university.edu')).toHaveLength(1);
+    const [ok] = await db.select().from(emailOutbox).where(eq(emailOutbox.to, 'ok@university.edu'));
+    const [bad] = await db.select().from(emailOutbox).where(eq(emailOutbox.to, 'bad@university.edu'));
+    expect(ok.sentAt).toBeInstanceOf(Date);
+    expect(bad.sentAt).toBeNull();
+    expect(bad.error).toBe('550 mailbox unavailable');
   });
 });
 
