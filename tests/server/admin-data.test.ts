@@ -206,4 +206,13 @@ describe('sync sources (courses, planTemplates, emailTemplates)', () => {
     expect(await emailTemplatesSource.byIds(t.db, await authUser('admin'), [email.id], MAX)).toEqual([email]);
     expect(await emailTemplatesSource.byIds(t.db, hod, [email.id], MAX)).toEqual([]);
   });
+
+  it('reaches clients through GET /api/sync/changes', async () => {
+    const res = await t.get('/api/sync/changes?since=0&limit=2000', await t.login('hod'));
+    expect(res.statusCode).toBe(200);
+    const changes: { entity: string; data: { courseCode?: string } | null }[] = res.json().changes;
+    expect(changes.filter((c) => c.entity === 'courses').map((c) => c.data?.courseCode).sort()).toEqual(['CSC-101', 'CSC-201', 'CSC-340', 'MTH-210']);
+    expect(changes.filter((c) => c.entity === 'planTemplates')).toHaveLength(2);
+    expect(changes.filter((c) => c.entity === 'emailTemplates')).toHaveLength(0);
+  });
 });
