@@ -21,7 +21,8 @@ function newest(paths: string[]): number {
       return;
     }
     if (st.isDirectory()) {
-      for (const name of fs.readdirSync(p)) visit(path.join(p, name));
+      // The router plugin rewrites its generated route tree on every build: not a source change.
+      for (const name of fs.readdirSync(p)) if (name !== 'route-tree.gen.ts') visit(path.join(p, name));
     } else if (st.mtimeMs > max) max = st.mtimeMs;
   };
   paths.forEach((p) => visit(path.join(root, p)));
