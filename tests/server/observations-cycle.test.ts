@@ -7,6 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { meetings, observations, schedulingRequests } from '../../src/server/db/schema.js';
 import { MSG } from '../../src/shared/messages.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { actors, answers, doc, initiate, key, lock, put, scheduleDone, scoreAll, type Actors } from './observations-fixture.js';
@@ -131,6 +132,24 @@ describe('sync pull of observations and messages', () => {
     expect((await t.del(`/api/observation/${id}`, a.superadmin, key())).statusCode).toBe(200);
     const gone = await pullAll(a.faculty, next.cursor);
     expect(gone.changes.filter((c) => c.entity === 'observations')).toEqual([expect.objectContaining({ id, data: null })]);
+  });
+
+  it('builds a page of hundreds of documents with a fixed number of queries', async () => {
+    // Setup straight into the tables (the rules are tested above): 300 observations with requests and meetings.
+    const rows = Array.from({ length: 300 }, () => ({
+      id: randomUUID(), facultyId: a.ids.faculty2, observerId: a.ids.observer, hodId: a.ids.hod, departmentId: null, semester: 'Fall', status: 'Completed',
+    }));
+    await t.db.insert(observations).values(rows);
+    await t.db.insert(schedulingRequests).values(rows.map((r) => ({ observationId: r.id, status: 'Completed' })));
+    await t.db.insert(meetings).values(rows.map((r) => ({ observationId: r.id, kind: 'informed', status: 'Completed', observerScore: 50, facultyScore: 60 })));
+    const started = performance.now();
+    const res = await t.get('/api/sync/changes?since=0&limit=500', a.superadmin);
+    const ms = performance.now() - started;
+    const obs = (res.json() as { changes: Change[] }).changes.filter((c) => c.entity === 'observations');
+    expect(obs).toHaveLength(300);
+    expect(obs.every((c) => (c.data as { meetings: { informedObservation: { rubrics: unknown[] } } }).meetings.informedObservation.rubrics.length === 20)).toBe(true);
+    // Generous bound: only an N+1 regression (hundreds of queries) gets near it.
+    expect(ms).toBeLessThan(5000);
   });
 
   it('refetch answers the current document for the asking user', async () => {
