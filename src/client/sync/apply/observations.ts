@@ -1,4 +1,369 @@
-/** Optimistic applies of the observation cycle (G fills this; see ./types.ts for the rules). */
+/**
+ * Optimistic applies of the observation cycle: each mirrors what the server's service does to the Observation
+ * document (src/server/services/observations), so the screen changes at once offline and a pull + rebase lands
+ * on the same values. Rules (./types.ts): set semantics (idempotent), never throw for a missing record.
+ *
+ * The side (observer / faculty) of rubric writes comes from the signed-in user (ctx.userId), like the server
+ * takes it from the token.
+ */
+import type { Meeting, Observation, ObservationPlan, PostObservation, RubricRow } from '../../../shared/contract/observations.js';
+import { cycleLabel, cycleProgress, cycleStatus } from '../../../shared/cycle.js';
+import { allGroupsComplete, finalScore, percentage, sideTotal } from '../../../shared/rubric.js';
+import type { ReplicaDb, ReplicaRecord } from '../../db/db.js';
 import type { ApplyRegistry } from './types.js';
 
-export const OBSERVATION_APPLY: ApplyRegistry = {};
+type Doc = Observation & ReplicaRecord;
+type Kind = 'informed' | 'uninformed';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const meetingKey = (k: Kind): 'informedObservation' | 'uninformedObservation' => (k === 'informed' ? 'informedObservation' : 'uninformedObservation');
+
+/** Reads, changes and writes one observation document; skips quietly when it is absent. */
+async function edit(db: ReplicaDb, id: string, fn: (doc: Doc) => void): Promise<void> {
+  const doc = (await db.observations.get(id)) as Doc | undefined;
+  if (!doc) return;
+  fn(doc);
+  await db.observations.put(doc);
+}
+
+/** Status, progress, label, starting and ending from the stages (the server's refreshObservation). */
+export function refreshDerived(doc: Doc, now: number): void {
+  const m = doc.meetings;
+  const state = {
+    obsRequest: doc.obsRequest?.status,
+    informed: m.informedObservation?.status,
+    uninformed: m.uninformedObservation?.status,
+    post: m.postObservation?.status,
+  };
+  const status = cycleStatus(state);
+  doc.status = status;
+  doc.observationStatus = status;
+  doc.observationProgress = cycleProgress(state);
+  doc.cycleLabel = cycleLabel(state);
+  if (doc.obsRequest && !doc.starting) doc.starting = iso(now);
+  doc.ending = status === 'Completed' ? (doc.ending ?? iso(now)) : null;
+}
+
+function sideOf(doc: Doc, userId: string | null): 'observer' | 'faculty' | null {
+  if (userId && userId === doc.observerId) return 'observer';
+  if (userId && userId === doc.facultyId) return 'faculty';
+  return null;
+}
+
+/** Rubric rows of a new meeting: the item list of any meeting this replica has (all meetings list every item). */
+async function rubricTemplate(db: ReplicaDb, doc: Doc): Promise<RubricRow[]> {
+  const blank = (rows: RubricRow[]) => rows.map((r) => ({ ...r, facultyScore: null, observerScore: null }));
+  const own = doc.meetings.informedObservation?.rubrics ?? doc.meetings.uninformedObservation?.rubrics;
+  if (own?.length) return blank(own);
+  const other = (await db.observations
+    .filter((o) => ((o as Doc).meetings?.informedObservation?.rubrics?.length ?? 0) > 0)
+    .first()) as Doc | undefined;
+  return blank(other?.meetings.informedObservation?.rubrics ?? []);
+}
+
+function newMeeting(id: string, observationsId: string, rubrics: RubricRow[]): Meeting {
+  return { id, status: 'Ongoing', observerScore: null, facultyScore: null, finalScore: null, percentage: null, rubrics, observationsId };
+}
+
+/** Totals after a side's items changed: a submitted side's total follows its saved items (as on the server). */
+function applyScores(meeting: Meeting, side: 'observer' | 'faculty', entries: { id: string; score: number }[], submit: boolean): void {
+  const byId = new Map(entries.map((e) => [e.id, e.score]));
+  meeting.rubrics = meeting.rubrics.map((r) => (byId.has(r.id) ? { ...r, [side === 'observer' ? 'observerScore' : 'facultyScore']: byId.get(r.id)! } : r));
+  const submitted = side === 'observer' ? meeting.observerScore != null : meeting.facultyScore != null;
+  if (submit || submitted) {
+    const scored = new Map<string, number>();
+    for (const r of meeting.rubrics) {
+      const s = side === 'observer' ? r.observerScore : r.facultyScore;
+      if (s != null) scored.set(r.id, s);
+    }
+    if (allGroupsComplete(meeting.rubrics, scored)) {
+      const total = sideTotal(scored.values());
+      if (side === 'observer') meeting.observerScore = total;
+      else meeting.facultyScore = total;
+    }
+  }
+  // Faculty viewers never hold the observer's numbers, so the combined figures stay null for them.
+  if (meeting.observerScore != null) {
+    meeting.finalScore = finalScore(meeting.observerScore, meeting.facultyScore);
+    meeting.percentage = percentage(meeting.observerScore, meeting.facultyScore);
+  }
+}
+
+function answerPlan(plan: ObservationPlan | null, answers: { id: string; response: string }[], editedBy: string | null, now: number): ObservationPlan | null {
+  if (!plan) return plan;
+  const byId = new Map(answers.map((a) => [a.id, a.response.trim()]));
+  return {
+    ...plan,
+    editedBy: editedBy ?? plan.editedBy,
+    editedAt: iso(now),
+    steps: plan.steps.map((s) => (byId.has(s.id) ? { ...s, response: byId.get(s.id)! } : s)),
+  };
+}
+
+async function person(db: ReplicaDb, id: string): Promise<{ id: string; name: string; email: string }> {
+  const u = (await db.users.get(id)) as { name?: string; email?: string } | undefined;
+  return { id, name: u?.name ?? '', email: u?.email ?? '' };
+}
+
+export const OBSERVATION_APPLY: ApplyRegistry = {
+  'observation.initiate': {
+    tables: ['users'],
+    async apply(db, args, ctx) {
+      const hod = ctx.userId ? ((await db.users.get(ctx.userId)) as { department?: { id: number } | null } | undefined) : undefined;
+      const observer = await person(db, args.observerId);
+      for (const facultyId of args.facultyIds) {
+        const id = args.ids[facultyId];
+        if (!id || (await db.observations.get(id))) continue;
+        const fac = (await db.users.get(facultyId)) as { courseSlots?: Observation['faculty']['courseSlots'] } | undefined;
+        const doc: Doc = {
+          id,
+          course: null,
+          courseId: null,
+          faculty: { ...(await person(db, facultyId)), courseSlots: fac?.courseSlots ?? [] },
+          facultyId,
+          observer,
+          observerId: args.observerId,
+          hod: ctx.userId ? await person(db, ctx.userId) : null,
+          hodId: ctx.userId ?? '',
+          departmentId: hod?.department?.id ?? null,
+          semester: args.semester,
+          status: 'Pending',
+          observationStatus: 'Pending',
+          starting: null,
+          ending: null,
+          createdAt: iso(ctx.now),
+          updatedAt: iso(ctx.now),
+          observationProgress: 0,
+          cycleLabel: '---',
+          obsRequest: null,
+          meetings: { informedObservation: null, uninformedObservation: null, postObservation: null },
+          version: 0,
+        };
+        await db.observations.put(doc);
+      }
+    },
+  },
+  'observation.delete': {
+    async apply(db, args) {
+      await db.observations.delete(args.id);
+    },
+  },
+  'scheduling.create': {
+    async apply(db, args, ctx) {
+      await edit(db, args.observationsId, (doc) => {
+        if (doc.obsRequest) return;
+        const slot = doc.faculty.courseSlots.find((s) => s.courseId === args.courseId);
+        doc.courseId = args.courseId;
+        doc.course = slot?.course ?? doc.course;
+        // The teaching plan is copied on the server from the master plan; it arrives with the next pull.
+        doc.obsRequest = {
+          id: args.id,
+          status: 'Ongoing',
+          timeSlotByObserver: [],
+          timeSlotsByFaculty: [],
+          scheduledOn: null,
+          reasons: null,
+          facultyAccepted: false,
+          observerAccepted: false,
+          teachingPlan: null,
+        };
+        refreshDerived(doc, ctx.now);
+      });
+    },
+  },
+  'scheduling.update': {
+    async apply(db, args) {
+      await edit(db, args.observationsId, (doc) => {
+        const r = doc.obsRequest;
+        if (!r || r.status === 'Completed') return;
+        const same = (a: { day: string; time: string }, b: { day: string; time: string }) =>
+          a.day.trim().toLowerCase() === b.day.trim().toLowerCase() && a.time.trim() === b.time.trim();
+        if (args.timeSlotsByFaculty) {
+          r.timeSlotsByFaculty = args.timeSlotsByFaculty;
+          r.facultyAccepted = false;
+          r.observerAccepted = false;
+          if (!r.timeSlotByObserver.every((p) => args.timeSlotsByFaculty!.some((s) => same(s, p)))) {
+            r.timeSlotByObserver = [];
+            r.scheduledOn = null;
+          }
+        } else if (args.timeSlotByObserver !== undefined || args.scheduledOn !== undefined) {
+          if (r.facultyAccepted) return;
+          if (args.timeSlotByObserver) r.timeSlotByObserver = args.timeSlotByObserver;
+          if (args.scheduledOn) {
+            const d = new Date(args.scheduledOn);
+            r.scheduledOn = Number.isNaN(d.getTime()) ? args.scheduledOn : d.toISOString();
+          }
+          r.observerAccepted = false;
+        }
+        if (args.reasons?.trim()) r.reasons = args.reasons.trim();
+      });
+    },
+  },
+  'scheduling.accept': {
+    async apply(db, args) {
+      await edit(db, args.observationsId, (doc) => {
+        if (!doc.obsRequest) return;
+        if (args.side === 'faculty') doc.obsRequest.facultyAccepted = true;
+        else doc.obsRequest.observerAccepted = true;
+      });
+    },
+  },
+  'scheduling.done': {
+    async apply(db, args, ctx) {
+      const doc = (await db.observations.get(args.observationsId)) as Doc | undefined;
+      if (!doc?.obsRequest) return;
+      doc.obsRequest.status = 'Completed';
+      if (!doc.meetings.informedObservation) {
+        doc.meetings.informedObservation = newMeeting(args.informedId, doc.id, await rubricTemplate(db, doc));
+      }
+      refreshDerived(doc, ctx.now);
+      await db.observations.put(doc);
+    },
+  },
+  'teachingPlan.submit': {
+    async apply(db, args, ctx) {
+      await edit(db, args.observationsId, (doc) => {
+        if (!doc.obsRequest) return;
+        doc.obsRequest.teachingPlan = answerPlan(doc.obsRequest.teachingPlan, args.templateResponse, args.editedById ?? ctx.userId, ctx.now);
+      });
+    },
+  },
+  'reflectionPlan.submit': {
+    async apply(db, args, ctx) {
+      await edit(db, args.observationsId, (doc) => {
+        const post = doc.meetings.postObservation;
+        if (!post) return;
+        post.reflectionPlan = answerPlan(post.reflectionPlan, args.templateResponse, args.editedById ?? ctx.userId, ctx.now);
+      });
+    },
+  },
+  'rubrics.saveGroup': {
+    async apply(db, args, ctx) {
+      await edit(db, args.observationsId, (doc) => {
+        const meeting = doc.meetings[meetingKey(args.kind)];
+        const side = sideOf(doc, ctx.userId);
+        if (!meeting || !side || meeting.status === 'Completed') return;
+        applyScores(meeting, side, args.rubricsFinal, false);
+      });
+    },
+  },
+  'rubrics.submit': {
+    async apply(db, args, ctx) {
+      await edit(db, args.observationsId, (doc) => {
+        const meeting = doc.meetings[meetingKey(args.kind)];
+        const side = sideOf(doc, ctx.userId);
+        if (!meeting || !side || meeting.status === 'Completed') return;
+        applyScores(meeting, side, args.rubricsFinal ?? [], true);
+      });
+    },
+  },
+  'rubrics.lock': {
+    async apply(db, args, ctx) {
+      await edit(db, args.observationsId, (doc) => {
+        const meeting = doc.meetings[meetingKey(args.kind)];
+        if (!meeting) return;
+        meeting.status = 'Completed';
+        refreshDerived(doc, ctx.now);
+      });
+    },
+  },
+  'uninformed.start': {
+    async apply(db, args, ctx) {
+      const doc = (await db.observations.get(args.observationsId)) as Doc | undefined;
+      if (!doc || doc.meetings.uninformedObservation) return;
+      doc.meetings.uninformedObservation = newMeeting(args.id, doc.id, await rubricTemplate(db, doc));
+      refreshDerived(doc, ctx.now);
+      await db.observations.put(doc);
+    },
+  },
+  'postObservation.create': {
+    async apply(db, args, ctx) {
+      await edit(db, args.observationsId, (doc) => {
+        if (doc.meetings.postObservation) return;
+        const post: PostObservation = {
+          id: args.id,
+          status: 'Ongoing',
+          location: args.location.trim() || null,
+          scheduledOn: null,
+          timeSlotsByObserver: normaliseSlots(args.timeSlotsByObserver),
+          timeSlotByFaculty: null,
+          artifacts: [],
+          // Copied from the master reflection plan on the server; arrives with the next pull.
+          reflectionPlan: null,
+          observationsId: doc.id,
+        };
+        doc.meetings.postObservation = post;
+        refreshDerived(doc, ctx.now);
+      });
+    },
+  },
+  'postObservation.update': {
+    async apply(db, args) {
+      await edit(db, args.observationsId, (doc) => {
+        const post = doc.meetings.postObservation;
+        if (!post || post.status !== 'Ongoing') return;
+        if (args.timeSlotByFaculty !== undefined) {
+          post.timeSlotByFaculty = args.timeSlotByFaculty;
+          return;
+        }
+        if (args.timeSlotsByObserver) {
+          post.timeSlotsByObserver = normaliseSlots(args.timeSlotsByObserver);
+          if (post.timeSlotByFaculty && !post.timeSlotsByObserver.some((s) => s.id === post.timeSlotByFaculty)) post.timeSlotByFaculty = null;
+        }
+        if (args.location?.trim()) post.location = args.location.trim();
+      });
+    },
+  },
+  'postObservation.setStatus': {
+    async apply(db, args, ctx) {
+      await edit(db, args.observationsId, (doc) => {
+        const post = doc.meetings.postObservation;
+        if (!post) return;
+        if (args.status === 'Scheduled') {
+          if (post.status !== 'Ongoing') return;
+          post.scheduledOn = post.timeSlotsByObserver.find((s) => s.id === post.timeSlotByFaculty)?.dateTime ?? null;
+        } else if (post.status !== 'Scheduled') return;
+        post.status = args.status;
+        refreshDerived(doc, ctx.now);
+      });
+    },
+  },
+  'artifact.register': {
+    async apply(db, args) {
+      await edit(db, args.observationsId, (doc) => {
+        const post = doc.meetings.postObservation;
+        if (!post) return;
+        const fileURL = args.fileURL ?? args.uploadId ?? '';
+        const i = post.artifacts.findIndex((a) => a.id === args.id);
+        const artifact = { id: args.id, name: args.name, type: args.type, fileURL };
+        if (i >= 0) post.artifacts[i] = artifact;
+        else post.artifacts.push(artifact);
+      });
+    },
+  },
+  'message.send': {
+    tables: ['users'],
+    async apply(db, args, ctx) {
+      if (await db.messages.get(args.id)) return;
+      const author = ctx.userId ? ((await db.users.get(ctx.userId)) as { name?: string; role?: string } | undefined) : undefined;
+      await db.messages.put({
+        id: args.id,
+        observationId: args.observationId,
+        authorId: ctx.userId ?? '',
+        authorName: author?.name ?? '',
+        authorRole: author?.role ?? '',
+        body: args.body.trim(),
+        createdAt: iso(ctx.now),
+        version: 0,
+      });
+    },
+  },
+};
+
+/** Observer slots are stored as UTC ISO strings with seconds and milliseconds (SPEC §5). */
+function normaliseSlots(list: { id: string; dateTime: string }[]): { id: string; dateTime: string }[] {
+  return list.map((s) => {
+    const d = new Date(s.dateTime);
+    return { id: s.id, dateTime: Number.isNaN(d.getTime()) ? s.dateTime : d.toISOString() };
+  });
+}

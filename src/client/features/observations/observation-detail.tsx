@@ -1,0 +1,153 @@
+/**
+ * Observation detail (SPEC §2): a summary and the four stages — Informed Observation Scheduling, Informed
+ * Observation, Uninformed Observation, Post Observation Meeting Scheduling — each with its state and the action
+ * that fits the viewer's side. Faculty never see the observer's score (the replica never holds it for them).
+ */
+import type { ReactNode } from 'react';
+import { Badge, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { LinkButton } from './link-button.js';
+import type { Meeting, Observation } from '../../../shared/contract/observations.js';
+import { formatTotal } from '../../../shared/rubric.js';
+import { longDate, statusColor } from './format.js';
+import type { Side } from './viewer-side.js';
+
+export interface ObservationDetailProps {
+  obs: Observation;
+  side: Side;
+  /** Extra controls under the summary (e.g. the Super_Admin delete button). */
+  actions?: ReactNode;
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">{label}</Text>
+      <Text size="sm" fw={500}>{children}</Text>
+    </div>
+  );
+}
+
+function StageCard({ title, status, children, action }: { title: string; status: string; children?: ReactNode; action?: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-label={title}>
+      <Group justify="space-between" mb="xs" wrap="nowrap">
+        <Title order={2} size="h5">{title}</Title>
+        <Badge color={statusColor(status)} variant="light">{status}</Badge>
+      </Group>
+      <Stack gap={4} mb="sm">{children}</Stack>
+      {action}
+    </Card>
+  );
+}
+
+function Scores({ m, side }: { m: Meeting; side: Side }) {
+  return (
+    <>
+      {side !== 'faculty' ? <Text size="sm">Observer score: {m.observerScore == null ? 'not submitted' : formatTotal(m.observerScore)}</Text> : null}
+      <Text size="sm">Faculty score: {m.facultyScore == null ? 'not submitted' : formatTotal(m.facultyScore)}</Text>
+      {m.percentage != null ? <Text size="sm">Final: {formatTotal(m.finalScore)} ({m.percentage.toFixed(1)}%)</Text> : null}
+    </>
+  );
+}
+
+export function ObservationDetail({ obs, side, actions }: ObservationDetailProps) {
+  const req = obs.obsRequest;
+  const informed = obs.meetings.informedObservation;
+  const uninformed = obs.meetings.uninformedObservation;
+  const post = obs.meetings.postObservation;
+  const params = { id: obs.id };
+  const bothDone = informed?.status === 'Completed' && uninformed?.status === 'Completed';
+
+  return (
+    <Stack>
+      <Card withBorder radius="md" padding="md">
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+          <Field label="Course">{obs.course ? `${obs.course.courseCode} ${obs.course.name}` : '—'}</Field>
+          <Field label="Faculty">{obs.faculty.name}</Field>
+          <Field label="Observer">{obs.observer.name}</Field>
+          <Field label="Head of Department">{obs.hod?.name ?? '—'}</Field>
+          <Field label="Semester">{obs.semester}</Field>
+          <Field label="Status">
+            <Badge color={statusColor(obs.status)} variant="light">{obs.status}</Badge>
+          </Field>
+          <Field label="Starting">{longDate(obs.starting)}</Field>
+          <Field label="Ending">{longDate(obs.ending)}</Field>
+        </SimpleGrid>
+        <Group mt="sm" gap="xs">
+          <Progress value={obs.observationProgress} w={200} aria-label={`Progress ${obs.observationProgress}%`} />
+          <Text size="sm">{obs.observationProgress}% · {obs.cycleLabel}</Text>
+        </Group>
+        {actions ? <Group mt="sm">{actions}</Group> : null}
+      </Card>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <StageCard
+          title="Informed Observation Scheduling"
+          status={req?.status ?? 'Not started'}
+          action={
+            req || side === 'observer' ? (
+              <LinkButton to="/observations/observation-scheduling/$id" params={params} variant="light">
+                {!req ? 'Start Scheduling' : req.status === 'Completed' || side === 'viewer' ? 'View Scheduling' : 'Edit Scheduling'}
+              </LinkButton>
+            ) : null
+          }
+        >
+          {!req ? <Text size="sm" c="dimmed">{side === 'faculty' ? 'Waiting for the observer to start scheduling.' : 'Scheduling has not been started yet.'}</Text> : null}
+          {req?.scheduledOn ? <Text size="sm">Scheduled on: {longDate(req.scheduledOn)}</Text> : null}
+          {req?.timeSlotByObserver.length ? <Text size="sm">Slot: {req.timeSlotByObserver.map((s) => `${s.day} ${s.time}`).join(', ')}</Text> : null}
+          {req ? <Text size="sm">Teaching plan: {req.teachingPlan?.editedBy ? 'provided' : 'not provided yet'}</Text> : null}
+        </StageCard>
+
+        <StageCard
+          title="Informed Observation"
+          status={informed?.status ?? 'Not started'}
+          action={
+            informed ? (
+              <LinkButton to="/observations/observation-rubric/$id" params={params} variant="light">
+                {informed.status === 'Completed' || side === 'viewer' ? 'View Rubrics' : 'Score Rubrics'}
+              </LinkButton>
+            ) : null
+          }
+        >
+          {informed ? <Scores m={informed} side={side} /> : <Text size="sm" c="dimmed">Starts when scheduling is completed.</Text>}
+        </StageCard>
+
+        <StageCard
+          title="Uninformed Observation"
+          status={uninformed?.status ?? 'Not started'}
+          action={
+            uninformed || (side === 'observer' && informed?.status === 'Completed') ? (
+              <LinkButton to="/observations/uninformed-observation-rubric/$id" params={params} variant="light">
+                {!uninformed ? 'Start Uninformed Observation' : uninformed.status === 'Completed' || side === 'viewer' ? 'View Rubrics' : 'Score Rubrics'}
+              </LinkButton>
+            ) : null
+          }
+        >
+          {uninformed ? <Scores m={uninformed} side={side} /> : <Text size="sm" c="dimmed">Starts when the informed observation is completed.</Text>}
+        </StageCard>
+
+        <StageCard
+          title="Post Observation Meeting Scheduling"
+          status={post?.status ?? 'Not started'}
+          action={
+            post || (side === 'observer' && bothDone) ? (
+              <LinkButton to="/observations/post-observation-meeting/$id" params={params} variant="light">
+                {!post ? 'Schedule Meeting' : 'Open Meeting'}
+              </LinkButton>
+            ) : null
+          }
+        >
+          {post ? (
+            <>
+              <Text size="sm">Location: {post.location ?? '—'}</Text>
+              {post.scheduledOn ? <Text size="sm">Meeting on: {longDate(post.scheduledOn)}</Text> : null}
+              <Text size="sm">Artifacts: {post.artifacts.length}</Text>
+            </>
+          ) : (
+            <Text size="sm" c="dimmed">Available when both observations are completed.</Text>
+          )}
+        </StageCard>
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * Pure rules of the rubric screen: groups in SPEC order, a group's save check, "all groups saved", and the
+ * totals shown as `x / 80.0` (src/shared/rubric.ts does the arithmetic the server also uses).
+ */
+import type { Meeting, RubricRow } from '../../../shared/contract/observations.js';
+import { RUBRIC_CODES, RUBRIC_GROUP_TITLES, type RubricCode } from '../../../shared/enums.js';
+import { MSG } from '../../../shared/messages.js';
+import { isValidScore, sideTotal } from '../../../shared/rubric.js';
+
+export type ScoringSide = 'observer' | 'faculty';
+export type Draft = Readonly<Record<string, number | undefined>>;
+
+export interface RubricGroup {
+  code: string;
+  title: string;
+  items: RubricRow[];
+}
+
+export function rubricGroups(rows: readonly RubricRow[]): RubricGroup[] {
+  const byCode = new Map<string, RubricRow[]>();
+  for (const r of rows) byCode.set(r.code, [...(byCode.get(r.code) ?? []), r]);
+  const order = [...RUBRIC_CODES, ...[...byCode.keys()].filter((c) => !RUBRIC_CODES.includes(c as RubricCode))];
+  return order
+    .filter((c) => byCode.has(c))
+    .map((code) => ({ code, title: RUBRIC_GROUP_TITLES[code as RubricCode] ?? code, items: byCode.get(code)! }));
+}
+
+export const savedScore = (row: RubricRow, side: ScoringSide): number | null => (side === 'observer' ? row.observerScore : row.facultyScore);
+
+/** The side's saved scores as a draft (the starting point of the form). */
+export function draftFrom(rows: readonly RubricRow[], side: ScoringSide): Record<string, number | undefined> {
+  const d: Record<string, number | undefined> = {};
+  for (const r of rows) d[r.id] = savedScore(r, side) ?? undefined;
+  return d;
+}
+
+/** 'Please Select all Rubrics Point!' unless every item of the group has a score 0–4. */
+export function groupSaveError(group: RubricGroup, draft: Draft): string | null {
+  return group.items.every((i) => isValidScore(draft[i.id])) ? null : MSG.selectAllRubrics;
+}
+
+/** A group is saved when the replica holds the side's score for each item and the form shows the same. */
+export function isGroupSaved(group: RubricGroup, draft: Draft, side: ScoringSide): boolean {
+  return group.items.every((i) => savedScore(i, side) != null && draft[i.id] === savedScore(i, side));
+}
+
+/** 'Please save all rubrics scores!' unless all groups are saved. */
+export function submitError(groups: readonly RubricGroup[], draft: Draft, side: ScoringSide): string | null {
+  return groups.length > 0 && groups.every((g) => isGroupSaved(g, draft, side)) ? null : MSG.saveAllRubrics;
+}
+
+/** The side's running total of what is in the form (x / 80.0 while scoring). */
+export function draftTotal(draft: Draft): number {
+  return sideTotal(Object.values(draft).filter((v): v is number => typeof v === 'number'));
+}
+
+/** Done is offered to the observer once both sides submitted and the scores are not locked yet. */
+export function canLock(m: Meeting | null, side: ScoringSide | 'viewer'): boolean {
+  return !!m && side === 'observer' && m.status !== 'Completed' && m.observerScore != null && m.facultyScore != null;
+}
+
+/** Can this side still change its scores? Faculty score once; nobody after the lock. */
+export function canScore(m: Meeting | null, side: ScoringSide | 'viewer'): boolean {
+  if (!m || side === 'viewer' || m.status === 'Completed') return false;
+  return side === 'observer' || m.facultyScore == null;
+}

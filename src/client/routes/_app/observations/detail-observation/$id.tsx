@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { createFileRoute } from '@tanstack/react-router';
+import { Text } from '@mantine/core';
+import { PageHeader } from '../../../../components/page-header.js';
+import { useRequiredSession } from '../../../../hooks/use-session.js';
+import { useObservation } from '../../../../features/observations/use-observation.js';
+import { sideOf } from '../../../../features/observations/viewer-side.js';
+import { ObservationDetail } from '../../../../features/observations/observation-detail.js';
+import { DeleteObservationButton } from '../../../../features/observations/delete-observation-button.js';
+import { ObservationLoading, ObservationNotFound } from '../../../../features/observations/observation-state.js';
+import { useObservationChat } from '../../../../features/chat/use-observation-chat.js';
+
+export const Route = createFileRoute('/_app/observations/detail-observation/$id')({ component: DetailPage });
+
+function DetailPage() {
+  const { id } = Route.useParams();
+  const session = useRequiredSession();
+  const obs = useObservation(id);
+  const [deleted, setDeleted] = useState(false);
+  useObservationChat(obs ? id : null);
+  return (
+    <>
+      <PageHeader title="Observation Detail" parent="Observations" />
+      {deleted ? (
+        <Text c="dimmed">Observation deleted. Returning to the list…</Text>
+      ) : obs === undefined ? (
+        <ObservationLoading />
+      ) : obs === null ? (
+        <ObservationNotFound />
+      ) : (
+        <ObservationDetail
+          obs={obs}
+          side={sideOf(obs, session.id)}
+          actions={session.role === 'Super_Admin' ? <DeleteObservationButton id={id} onDeleted={() => setDeleted(true)} /> : null}
+        />
+      )}
+    </>
+  );
+}

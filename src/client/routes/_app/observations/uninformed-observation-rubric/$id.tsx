@@ -1,0 +1,23 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PageHeader } from '../../../../components/page-header.js';
+import { useRequiredSession } from '../../../../hooks/use-session.js';
+import { useObservation } from '../../../../features/observations/use-observation.js';
+import { sideOf } from '../../../../features/observations/viewer-side.js';
+import { ObservationLoading, ObservationNotFound } from '../../../../features/observations/observation-state.js';
+import { RubricScreen } from '../../../../features/rubrics/rubric-screen.js';
+import { useObservationChat } from '../../../../features/chat/use-observation-chat.js';
+
+export const Route = createFileRoute('/_app/observations/uninformed-observation-rubric/$id')({ component: UninformedRubricPage });
+
+function UninformedRubricPage() {
+  const { id } = Route.useParams();
+  const session = useRequiredSession();
+  const obs = useObservation(id);
+  useObservationChat(obs ? id : null);
+  return (
+    <>
+      <PageHeader title="Uninformed Observation Rubrics" parent="Observations" />
+      {obs === undefined ? <ObservationLoading /> : obs === null ? <ObservationNotFound /> : <RubricScreen key={obs.id} obs={obs} kind="uninformed" side={sideOf(obs, session.id)} />}
+    </>
+  );
+}
