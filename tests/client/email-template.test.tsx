@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+/**
+ * Email template editor: the preview is built from React elements, so markup in a template is shown as text
+ * (a `<script>` never becomes an element); tokens and line breaks render; the live word count and the 500-word
+ * limit; Update disabled while unchanged; insert buttons write at the cursor; an update is queued.
+ */
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderWithMantine } from './render.js';
+import { EmailTemplateEditor } from '../../src/client/features/email-templates/email-template-editor.js';
+import { PREVIEW_SAMPLE } from '../../src/client/features/email-templates/render-preview.js';
+import { getDb } from '../../src/client/sync/index.js';
+import type { EmailTemplate } from '../../src/shared/contract/templates.js';
+import { MSG } from '../../src/shared/messages.js';
+
+const tpl: EmailTemplate = { id: 'e1', type: 'CreateUser', subject: 'Welcome', email: 'Dear {{name}},<br>your address is {{email}}.', updatedAt: '2026-01-01T00:00:00Z' };
+
+beforeEach(async () => {
+  await getDb().outbox.clear();
+  await getDb().emailTemplates.put({ ...tpl });
+});
+afterEach(cleanup);
+
+function setup(body = tpl.email) {
+  renderWithMantine(<EmailTemplateEditor template={{ ...tpl, email: body }} type="CreateUser" readOnly={false} link="https://observa.test" />);
+  return {
+    area: screen.getByLabelText(/Email body/) as HTMLTextAreaElement,
+    preview: screen.getByTestId('email-preview'),
+    update: screen.getByRole('button', { name: 'Update' }) as HTMLButtonElement,
+  };
+}
+
+describe('email template editor', () => {
+  it('renders tokens and line breaks in the preview', () => {
+    const { preview } = setup();
+    expect(preview.textContent).toBe(`Dear ${PREVIEW_SAMPLE.name},your address is ${PREVIEW_SAMPLE.email}.`);
+    expect(preview.querySelectorAll('br')).toHaveLength(1);
+  });
+
+  it('shows markup in a template as text: a <script> never becomes an element', () => {
+    const { area, preview } = setup();
+    fireEvent.change(area, { target: { value: 'Hi <script>alert(1)</script><img src=x onerror=alert(2)> <b>bold</b> {{link}}' } });
+    expect(preview.querySelector('script')).toBeNull();
+    expect(preview.querySelector('img')).toBeNull();
+    expect(preview.querySelector('b')).toBeNull();
+    expect(preview.textContent).toContain('<script>alert(1)</script>');
+    expect(preview.textContent).toContain('<img src=x onerror=alert(2)>');
+    const a = preview.querySelector('a')!;
+    expect(a.getAttribute('href')).toBe('https://observa.test');
+  });
+
+  it('counts words live, enforces 500 words, and enables Update only when changed', () => {
+    const { area, update } = setup();
+    expect(update.disabled).toBe(true);
+    expect(screen.getByText('5 / 500 words')).toBeTruthy();
+    fireEvent.change(area, { target: { value: Array.from({ length: 501 }, () => 'w').join(' ') } });
+    expect(screen.getByText('501 / 500 words')).toBeTruthy();
+    expect(screen.getByText(MSG.templateTooLong)).toBeTruthy();
+    expect(update.disabled).toBe(true);
+    fireEvent.change(area, { target: { value: tpl.email } });
+    expect(update.disabled).toBe(true);
+  });
+
+  it('inserts at the cursor and queues the update', async () => {
+    const { area, update } = setup('Hello  there');
+    area.setSelectionRange(6, 6);
+    fireEvent.click(screen.getByRole('button', { name: 'Receiver name' }));
+    expect(area.value).toBe('Hello {{name}} there');
+    fireEvent.click(screen.getByRole('button', { name: 'Line break' }));
+    expect(update.disabled).toBe(false);
+    fireEvent.click(update);
+    expect(await screen.findByText(MSG.updatedSuccessfully, undefined, { timeout: 4000 })).toBeTruthy();
+    await waitFor(async () => expect((await getDb().outbox.toArray()).map((r) => r.name)).toEqual(['emailTemplate.update']));
+    expect((await getDb().emailTemplates.get('e1'))!.email).toBe(area.value);
+  });
+});
