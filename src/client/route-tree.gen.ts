@@ -13,9 +13,26 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
+import { Route as AppCoursesAssignCoursesRouteImport } from './routes/_app/courses/assign-courses'
+import { Route as AppCoursesCreateCoursesRouteImport } from './routes/_app/courses/create-courses'
+import { Route as AppCoursesListCoursesRouteImport } from './routes/_app/courses/list-courses'
+import { Route as AppEmailSlugRouteImport } from './routes/_app/email/$slug'
+import { Route as AppObservationsCreateObservationRouteImport } from './routes/_app/observations/create-observation'
+import { Route as AppObservationsListObservationRouteImport } from './routes/_app/observations/list-observation'
+import { Route as AppObservationsPromptObservationRouteImport } from './routes/_app/observations/prompt-observation'
+import { Route as AppPlanReflectionPlanRouteImport } from './routes/_app/plan/reflection-plan'
+import { Route as AppPlanTeachingPlanRouteImport } from './routes/_app/plan/teaching-plan'
 import { Route as AppSettingsEditProfileRouteImport } from './routes/_app/settings/edit-profile'
 import { Route as AppSettingsProfileRouteImport } from './routes/_app/settings/profile'
 import { Route as AppSettingsResetPasswordRouteImport } from './routes/_app/settings/reset-password'
+import { Route as AppUserSlugRouteImport } from './routes/_app/user/$slug'
+import { Route as AppUsersCreateUserRouteImport } from './routes/_app/users/create-user'
+import { Route as AppUsersListUserRouteImport } from './routes/_app/users/list-user'
+import { Route as AppObservationsDetailObservationIdRouteImport } from './routes/_app/observations/detail-observation/$id'
+import { Route as AppObservationsObservationRubricIdRouteImport } from './routes/_app/observations/observation-rubric/$id'
+import { Route as AppObservationsObservationSchedulingIdRouteImport } from './routes/_app/observations/observation-scheduling/$id'
+import { Route as AppObservationsPostObservationMeetingIdRouteImport } from './routes/_app/observations/post-observation-meeting/$id'
+import { Route as AppObservationsUninformedObservationRubricIdRouteImport } from './routes/_app/observations/uninformed-observation-rubric/$id'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -36,6 +53,54 @@ const AppDashboardRoute = AppDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCoursesAssignCoursesRoute = AppCoursesAssignCoursesRouteImport.update({
+  id: '/courses/assign-courses',
+  path: '/courses/assign-courses',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCoursesCreateCoursesRoute = AppCoursesCreateCoursesRouteImport.update({
+  id: '/courses/create-courses',
+  path: '/courses/create-courses',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCoursesListCoursesRoute = AppCoursesListCoursesRouteImport.update({
+  id: '/courses/list-courses',
+  path: '/courses/list-courses',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppEmailSlugRoute = AppEmailSlugRouteImport.update({
+  id: '/email/$slug',
+  path: '/email/$slug',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppObservationsCreateObservationRoute =
+  AppObservationsCreateObservationRouteImport.update({
+    id: '/observations/create-observation',
+    path: '/observations/create-observation',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppObservationsListObservationRoute =
+  AppObservationsListObservationRouteImport.update({
+    id: '/observations/list-observation',
+    path: '/observations/list-observation',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppObservationsPromptObservationRoute =
+  AppObservationsPromptObservationRouteImport.update({
+    id: '/observations/prompt-observation',
+    path: '/observations/prompt-observation',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppPlanReflectionPlanRoute = AppPlanReflectionPlanRouteImport.update({
+  id: '/plan/reflection-plan',
+  path: '/plan/reflection-plan',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPlanTeachingPlanRoute = AppPlanTeachingPlanRouteImport.update({
+  id: '/plan/teaching-plan',
+  path: '/plan/teaching-plan',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSettingsEditProfileRoute = AppSettingsEditProfileRouteImport.update({
   id: '/settings/edit-profile',
   path: '/settings/edit-profile',
@@ -52,22 +117,101 @@ const AppSettingsResetPasswordRoute =
     path: '/settings/reset-password',
     getParentRoute: () => AppRoute,
   } as any)
+const AppUserSlugRoute = AppUserSlugRouteImport.update({
+  id: '/user/$slug',
+  path: '/user/$slug',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppUsersCreateUserRoute = AppUsersCreateUserRouteImport.update({
+  id: '/users/create-user',
+  path: '/users/create-user',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppUsersListUserRoute = AppUsersListUserRouteImport.update({
+  id: '/users/list-user',
+  path: '/users/list-user',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppObservationsDetailObservationIdRoute =
+  AppObservationsDetailObservationIdRouteImport.update({
+    id: '/observations/detail-observation/$id',
+    path: '/observations/detail-observation/$id',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppObservationsObservationRubricIdRoute =
+  AppObservationsObservationRubricIdRouteImport.update({
+    id: '/observations/observation-rubric/$id',
+    path: '/observations/observation-rubric/$id',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppObservationsObservationSchedulingIdRoute =
+  AppObservationsObservationSchedulingIdRouteImport.update({
+    id: '/observations/observation-scheduling/$id',
+    path: '/observations/observation-scheduling/$id',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppObservationsPostObservationMeetingIdRoute =
+  AppObservationsPostObservationMeetingIdRouteImport.update({
+    id: '/observations/post-observation-meeting/$id',
+    path: '/observations/post-observation-meeting/$id',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppObservationsUninformedObservationRubricIdRoute =
+  AppObservationsUninformedObservationRubricIdRouteImport.update({
+    id: '/observations/uninformed-observation-rubric/$id',
+    path: '/observations/uninformed-observation-rubric/$id',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/login': typeof LoginRoute
   '/dashboard': typeof AppDashboardRoute
+  '/courses/assign-courses': typeof AppCoursesAssignCoursesRoute
+  '/courses/create-courses': typeof AppCoursesCreateCoursesRoute
+  '/courses/list-courses': typeof AppCoursesListCoursesRoute
+  '/email/$slug': typeof AppEmailSlugRoute
+  '/observations/create-observation': typeof AppObservationsCreateObservationRoute
+  '/observations/list-observation': typeof AppObservationsListObservationRoute
+  '/observations/prompt-observation': typeof AppObservationsPromptObservationRoute
+  '/plan/reflection-plan': typeof AppPlanReflectionPlanRoute
+  '/plan/teaching-plan': typeof AppPlanTeachingPlanRoute
   '/settings/edit-profile': typeof AppSettingsEditProfileRoute
   '/settings/profile': typeof AppSettingsProfileRoute
   '/settings/reset-password': typeof AppSettingsResetPasswordRoute
+  '/user/$slug': typeof AppUserSlugRoute
+  '/users/create-user': typeof AppUsersCreateUserRoute
+  '/users/list-user': typeof AppUsersListUserRoute
+  '/observations/detail-observation/$id': typeof AppObservationsDetailObservationIdRoute
+  '/observations/observation-rubric/$id': typeof AppObservationsObservationRubricIdRoute
+  '/observations/observation-scheduling/$id': typeof AppObservationsObservationSchedulingIdRoute
+  '/observations/post-observation-meeting/$id': typeof AppObservationsPostObservationMeetingIdRoute
+  '/observations/uninformed-observation-rubric/$id': typeof AppObservationsUninformedObservationRubricIdRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/dashboard': typeof AppDashboardRoute
   '/': typeof AppIndexRoute
+  '/courses/assign-courses': typeof AppCoursesAssignCoursesRoute
+  '/courses/create-courses': typeof AppCoursesCreateCoursesRoute
+  '/courses/list-courses': typeof AppCoursesListCoursesRoute
+  '/email/$slug': typeof AppEmailSlugRoute
+  '/observations/create-observation': typeof AppObservationsCreateObservationRoute
+  '/observations/list-observation': typeof AppObservationsListObservationRoute
+  '/observations/prompt-observation': typeof AppObservationsPromptObservationRoute
+  '/plan/reflection-plan': typeof AppPlanReflectionPlanRoute
+  '/plan/teaching-plan': typeof AppPlanTeachingPlanRoute
   '/settings/edit-profile': typeof AppSettingsEditProfileRoute
   '/settings/profile': typeof AppSettingsProfileRoute
   '/settings/reset-password': typeof AppSettingsResetPasswordRoute
+  '/user/$slug': typeof AppUserSlugRoute
+  '/users/create-user': typeof AppUsersCreateUserRoute
+  '/users/list-user': typeof AppUsersListUserRoute
+  '/observations/detail-observation/$id': typeof AppObservationsDetailObservationIdRoute
+  '/observations/observation-rubric/$id': typeof AppObservationsObservationRubricIdRoute
+  '/observations/observation-scheduling/$id': typeof AppObservationsObservationSchedulingIdRoute
+  '/observations/post-observation-meeting/$id': typeof AppObservationsPostObservationMeetingIdRoute
+  '/observations/uninformed-observation-rubric/$id': typeof AppObservationsUninformedObservationRubricIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -75,9 +219,26 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/courses/assign-courses': typeof AppCoursesAssignCoursesRoute
+  '/_app/courses/create-courses': typeof AppCoursesCreateCoursesRoute
+  '/_app/courses/list-courses': typeof AppCoursesListCoursesRoute
+  '/_app/email/$slug': typeof AppEmailSlugRoute
+  '/_app/observations/create-observation': typeof AppObservationsCreateObservationRoute
+  '/_app/observations/list-observation': typeof AppObservationsListObservationRoute
+  '/_app/observations/prompt-observation': typeof AppObservationsPromptObservationRoute
+  '/_app/plan/reflection-plan': typeof AppPlanReflectionPlanRoute
+  '/_app/plan/teaching-plan': typeof AppPlanTeachingPlanRoute
   '/_app/settings/edit-profile': typeof AppSettingsEditProfileRoute
   '/_app/settings/profile': typeof AppSettingsProfileRoute
   '/_app/settings/reset-password': typeof AppSettingsResetPasswordRoute
+  '/_app/user/$slug': typeof AppUserSlugRoute
+  '/_app/users/create-user': typeof AppUsersCreateUserRoute
+  '/_app/users/list-user': typeof AppUsersListUserRoute
+  '/_app/observations/detail-observation/$id': typeof AppObservationsDetailObservationIdRoute
+  '/_app/observations/observation-rubric/$id': typeof AppObservationsObservationRubricIdRoute
+  '/_app/observations/observation-scheduling/$id': typeof AppObservationsObservationSchedulingIdRoute
+  '/_app/observations/post-observation-meeting/$id': typeof AppObservationsPostObservationMeetingIdRoute
+  '/_app/observations/uninformed-observation-rubric/$id': typeof AppObservationsUninformedObservationRubricIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -85,26 +246,77 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/dashboard'
+    | '/courses/assign-courses'
+    | '/courses/create-courses'
+    | '/courses/list-courses'
+    | '/email/$slug'
+    | '/observations/create-observation'
+    | '/observations/list-observation'
+    | '/observations/prompt-observation'
+    | '/plan/reflection-plan'
+    | '/plan/teaching-plan'
     | '/settings/edit-profile'
     | '/settings/profile'
     | '/settings/reset-password'
+    | '/user/$slug'
+    | '/users/create-user'
+    | '/users/list-user'
+    | '/observations/detail-observation/$id'
+    | '/observations/observation-rubric/$id'
+    | '/observations/observation-scheduling/$id'
+    | '/observations/post-observation-meeting/$id'
+    | '/observations/uninformed-observation-rubric/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
     | '/dashboard'
     | '/'
+    | '/courses/assign-courses'
+    | '/courses/create-courses'
+    | '/courses/list-courses'
+    | '/email/$slug'
+    | '/observations/create-observation'
+    | '/observations/list-observation'
+    | '/observations/prompt-observation'
+    | '/plan/reflection-plan'
+    | '/plan/teaching-plan'
     | '/settings/edit-profile'
     | '/settings/profile'
     | '/settings/reset-password'
+    | '/user/$slug'
+    | '/users/create-user'
+    | '/users/list-user'
+    | '/observations/detail-observation/$id'
+    | '/observations/observation-rubric/$id'
+    | '/observations/observation-scheduling/$id'
+    | '/observations/post-observation-meeting/$id'
+    | '/observations/uninformed-observation-rubric/$id'
   id:
     | '__root__'
     | '/_app'
     | '/login'
     | '/_app/dashboard'
     | '/_app/'
+    | '/_app/courses/assign-courses'
+    | '/_app/courses/create-courses'
+    | '/_app/courses/list-courses'
+    | '/_app/email/$slug'
+    | '/_app/observations/create-observation'
+    | '/_app/observations/list-observation'
+    | '/_app/observations/prompt-observation'
+    | '/_app/plan/reflection-plan'
+    | '/_app/plan/teaching-plan'
     | '/_app/settings/edit-profile'
     | '/_app/settings/profile'
     | '/_app/settings/reset-password'
+    | '/_app/user/$slug'
+    | '/_app/users/create-user'
+    | '/_app/users/list-user'
+    | '/_app/observations/detail-observation/$id'
+    | '/_app/observations/observation-rubric/$id'
+    | '/_app/observations/observation-scheduling/$id'
+    | '/_app/observations/post-observation-meeting/$id'
+    | '/_app/observations/uninformed-observation-rubric/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -142,6 +354,69 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDashboardRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/courses/assign-courses': {
+      id: '/_app/courses/assign-courses'
+      path: '/courses/assign-courses'
+      fullPath: '/courses/assign-courses'
+      preLoaderRoute: typeof AppCoursesAssignCoursesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/courses/create-courses': {
+      id: '/_app/courses/create-courses'
+      path: '/courses/create-courses'
+      fullPath: '/courses/create-courses'
+      preLoaderRoute: typeof AppCoursesCreateCoursesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/courses/list-courses': {
+      id: '/_app/courses/list-courses'
+      path: '/courses/list-courses'
+      fullPath: '/courses/list-courses'
+      preLoaderRoute: typeof AppCoursesListCoursesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/email/$slug': {
+      id: '/_app/email/$slug'
+      path: '/email/$slug'
+      fullPath: '/email/$slug'
+      preLoaderRoute: typeof AppEmailSlugRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/observations/create-observation': {
+      id: '/_app/observations/create-observation'
+      path: '/observations/create-observation'
+      fullPath: '/observations/create-observation'
+      preLoaderRoute: typeof AppObservationsCreateObservationRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/observations/list-observation': {
+      id: '/_app/observations/list-observation'
+      path: '/observations/list-observation'
+      fullPath: '/observations/list-observation'
+      preLoaderRoute: typeof AppObservationsListObservationRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/observations/prompt-observation': {
+      id: '/_app/observations/prompt-observation'
+      path: '/observations/prompt-observation'
+      fullPath: '/observations/prompt-observation'
+      preLoaderRoute: typeof AppObservationsPromptObservationRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/plan/reflection-plan': {
+      id: '/_app/plan/reflection-plan'
+      path: '/plan/reflection-plan'
+      fullPath: '/plan/reflection-plan'
+      preLoaderRoute: typeof AppPlanReflectionPlanRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/plan/teaching-plan': {
+      id: '/_app/plan/teaching-plan'
+      path: '/plan/teaching-plan'
+      fullPath: '/plan/teaching-plan'
+      preLoaderRoute: typeof AppPlanTeachingPlanRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/settings/edit-profile': {
       id: '/_app/settings/edit-profile'
       path: '/settings/edit-profile'
@@ -163,23 +438,118 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsResetPasswordRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/user/$slug': {
+      id: '/_app/user/$slug'
+      path: '/user/$slug'
+      fullPath: '/user/$slug'
+      preLoaderRoute: typeof AppUserSlugRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/users/create-user': {
+      id: '/_app/users/create-user'
+      path: '/users/create-user'
+      fullPath: '/users/create-user'
+      preLoaderRoute: typeof AppUsersCreateUserRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/users/list-user': {
+      id: '/_app/users/list-user'
+      path: '/users/list-user'
+      fullPath: '/users/list-user'
+      preLoaderRoute: typeof AppUsersListUserRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/observations/detail-observation/$id': {
+      id: '/_app/observations/detail-observation/$id'
+      path: '/observations/detail-observation/$id'
+      fullPath: '/observations/detail-observation/$id'
+      preLoaderRoute: typeof AppObservationsDetailObservationIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/observations/observation-rubric/$id': {
+      id: '/_app/observations/observation-rubric/$id'
+      path: '/observations/observation-rubric/$id'
+      fullPath: '/observations/observation-rubric/$id'
+      preLoaderRoute: typeof AppObservationsObservationRubricIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/observations/observation-scheduling/$id': {
+      id: '/_app/observations/observation-scheduling/$id'
+      path: '/observations/observation-scheduling/$id'
+      fullPath: '/observations/observation-scheduling/$id'
+      preLoaderRoute: typeof AppObservationsObservationSchedulingIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/observations/post-observation-meeting/$id': {
+      id: '/_app/observations/post-observation-meeting/$id'
+      path: '/observations/post-observation-meeting/$id'
+      fullPath: '/observations/post-observation-meeting/$id'
+      preLoaderRoute: typeof AppObservationsPostObservationMeetingIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/observations/uninformed-observation-rubric/$id': {
+      id: '/_app/observations/uninformed-observation-rubric/$id'
+      path: '/observations/uninformed-observation-rubric/$id'
+      fullPath: '/observations/uninformed-observation-rubric/$id'
+      preLoaderRoute: typeof AppObservationsUninformedObservationRubricIdRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
 interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppCoursesAssignCoursesRoute: typeof AppCoursesAssignCoursesRoute
+  AppCoursesCreateCoursesRoute: typeof AppCoursesCreateCoursesRoute
+  AppCoursesListCoursesRoute: typeof AppCoursesListCoursesRoute
+  AppEmailSlugRoute: typeof AppEmailSlugRoute
+  AppObservationsCreateObservationRoute: typeof AppObservationsCreateObservationRoute
+  AppObservationsListObservationRoute: typeof AppObservationsListObservationRoute
+  AppObservationsPromptObservationRoute: typeof AppObservationsPromptObservationRoute
+  AppPlanReflectionPlanRoute: typeof AppPlanReflectionPlanRoute
+  AppPlanTeachingPlanRoute: typeof AppPlanTeachingPlanRoute
   AppSettingsEditProfileRoute: typeof AppSettingsEditProfileRoute
   AppSettingsProfileRoute: typeof AppSettingsProfileRoute
   AppSettingsResetPasswordRoute: typeof AppSettingsResetPasswordRoute
+  AppUserSlugRoute: typeof AppUserSlugRoute
+  AppUsersCreateUserRoute: typeof AppUsersCreateUserRoute
+  AppUsersListUserRoute: typeof AppUsersListUserRoute
+  AppObservationsDetailObservationIdRoute: typeof AppObservationsDetailObservationIdRoute
+  AppObservationsObservationRubricIdRoute: typeof AppObservationsObservationRubricIdRoute
+  AppObservationsObservationSchedulingIdRoute: typeof AppObservationsObservationSchedulingIdRoute
+  AppObservationsPostObservationMeetingIdRoute: typeof AppObservationsPostObservationMeetingIdRoute
+  AppObservationsUninformedObservationRubricIdRoute: typeof AppObservationsUninformedObservationRubricIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppIndexRoute: AppIndexRoute,
+  AppCoursesAssignCoursesRoute: AppCoursesAssignCoursesRoute,
+  AppCoursesCreateCoursesRoute: AppCoursesCreateCoursesRoute,
+  AppCoursesListCoursesRoute: AppCoursesListCoursesRoute,
+  AppEmailSlugRoute: AppEmailSlugRoute,
+  AppObservationsCreateObservationRoute: AppObservationsCreateObservationRoute,
+  AppObservationsListObservationRoute: AppObservationsListObservationRoute,
+  AppObservationsPromptObservationRoute: AppObservationsPromptObservationRoute,
+  AppPlanReflectionPlanRoute: AppPlanReflectionPlanRoute,
+  AppPlanTeachingPlanRoute: AppPlanTeachingPlanRoute,
   AppSettingsEditProfileRoute: AppSettingsEditProfileRoute,
   AppSettingsProfileRoute: AppSettingsProfileRoute,
   AppSettingsResetPasswordRoute: AppSettingsResetPasswordRoute,
+  AppUserSlugRoute: AppUserSlugRoute,
+  AppUsersCreateUserRoute: AppUsersCreateUserRoute,
+  AppUsersListUserRoute: AppUsersListUserRoute,
+  AppObservationsDetailObservationIdRoute:
+    AppObservationsDetailObservationIdRoute,
+  AppObservationsObservationRubricIdRoute:
+    AppObservationsObservationRubricIdRoute,
+  AppObservationsObservationSchedulingIdRoute:
+    AppObservationsObservationSchedulingIdRoute,
+  AppObservationsPostObservationMeetingIdRoute:
+    AppObservationsPostObservationMeetingIdRoute,
+  AppObservationsUninformedObservationRubricIdRoute:
+    AppObservationsUninformedObservationRubricIdRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
