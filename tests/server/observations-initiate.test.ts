@@ -87,6 +87,13 @@ describe('POST /api/observation/initiate', () => {
     expect((await init({ facultyIds: [a.ids.faculty], observerId: a.ids.observer, semester: 'Summer' }, a.hod)).statusCode).toBe(201);
   });
 
+  it('refuses a client id that already names another observation (409), without a 500', async () => {
+    const id = await initiate(t, a);
+    const res = await init({ facultyIds: [a.ids.faculty2], observerId: a.ids.observer, semester: 'Fall', ids: { [a.ids.faculty2]: id } }, a.hod);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: 'That id is already in use!' });
+  });
+
   it('replays an Idempotency-Key with the stored answer and creates nothing twice', async () => {
     const headers = key();
     const body = { facultyIds: [a.ids.faculty], observerId: a.ids.observer, semester: 'Fall', ids: { [a.ids.faculty]: randomUUID() } };

@@ -63,6 +63,9 @@ export async function loadForWrite(tx: Tx, u: Viewer, id: string): Promise<Obser
   return row;
 }
 
+/** A client-chosen id (offline create) that already names another record. */
+export const ID_IN_USE = 'That id is already in use!';
+
 export type Side = 'observer' | 'faculty';
 
 /** The caller's side in this observation, from the token (never from the body); 403 for anyone else. */

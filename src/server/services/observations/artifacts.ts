@@ -15,7 +15,7 @@ import { artifacts, postObservations } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound, tooLarge } from '../../http/errors.js';
 import type { AuthUser } from '../../http/types.js';
 import { audit } from '../audit.js';
-import { loadForWrite, loadVisible, requireOpen } from './access.js';
+import { ID_IN_USE, loadForWrite, loadVisible, requireOpen } from './access.js';
 import { sniffFileType, uploadInfo, uploadPath } from '../../storage/index.js';
 import { artifactPath, fileSize, storeUpload, uploadIdFrom, type ArtifactKind } from './artifact-files.js';
 import { announce, ROUTES } from './events.js';
@@ -39,7 +39,7 @@ export async function registerArtifact(
   if (post.status !== 'Ongoing') throw conflict(MSG.postNotOngoing);
   if (body.id) {
     const [taken] = await tx.select({ id: artifacts.id }).from(artifacts).where(eq(artifacts.id, body.id));
-    if (taken) throw conflict('That artifact id is already in use!');
+    if (taken) throw conflict(ID_IN_USE);
   }
 
   // Only a finished upload by this same user (the tus endpoint records the owner) can become an artifact.

@@ -10,14 +10,14 @@ import { observationMessages, users } from '../../db/schema.js';
 import { badRequest, conflict, forbidden } from '../../http/errors.js';
 import type { AuthUser } from '../../http/types.js';
 import { audit } from '../audit.js';
-import { canChat, loadVisible, type ObservationRow } from './access.js';
+import { canChat, ID_IN_USE, loadVisible, type ObservationRow } from './access.js';
 
 type MessageRow = typeof observationMessages.$inferSelect;
 
 export async function appendMessage(tx: Tx, o: ObservationRow, authorId: string, body: string, id?: string): Promise<MessageRow> {
   if (id) {
     const [taken] = await tx.select({ id: observationMessages.id }).from(observationMessages).where(eq(observationMessages.id, id));
-    if (taken) throw conflict('That message id is already in use!');
+    if (taken) throw conflict(ID_IN_USE);
   }
   const [row] = await tx
     .insert(observationMessages)

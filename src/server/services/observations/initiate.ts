@@ -13,6 +13,7 @@ import { observations, users } from '../../db/schema.js';
 import { badRequest, conflict, forbidden } from '../../http/errors.js';
 import type { AuthUser } from '../../http/types.js';
 import { audit } from '../audit.js';
+import { ID_IN_USE } from './access.js';
 import { announce, ROUTES } from './events.js';
 
 const isUuid = (v: string) => z.uuid().safeParse(v).success;
@@ -44,7 +45,7 @@ export async function initiateObservations(tx: Tx, hod: AuthUser, body: z.infer<
   const givenIds = wanted.map((w) => w.id).filter((id): id is string => !!id);
   if (givenIds.length > 0) {
     const taken = await tx.select({ id: observations.id }).from(observations).where(inArray(observations.id, givenIds));
-    if (taken.length > 0 || new Set(givenIds).size !== givenIds.length) throw conflict('That observation id is already in use!');
+    if (taken.length > 0 || new Set(givenIds).size !== givenIds.length) throw conflict(ID_IN_USE);
   }
 
   const rows = await tx

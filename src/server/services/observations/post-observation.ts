@@ -16,7 +16,7 @@ import { artifacts, postObservations, postObservationSlots } from '../../db/sche
 import { badRequest, conflict, forbidden } from '../../http/errors.js';
 import type { AuthUser } from '../../http/types.js';
 import { audit } from '../audit.js';
-import { loadForWrite, requireObserver, requireOpen, sideOf } from './access.js';
+import { ID_IN_USE, loadForWrite, requireObserver, requireOpen, sideOf } from './access.js';
 import { loadStages, refreshObservation } from './cycle-state.js';
 import { announce, ROUTES } from './events.js';
 import { copyMasterPlan, planEdited, submitPlan } from './plans.js';
@@ -42,7 +42,7 @@ async function replaceSlots(tx: Tx, postId: string, list: { id?: string; dateTim
       .select({ id: postObservationSlots.id })
       .from(postObservationSlots)
       .where(and(inArray(postObservationSlots.id, ids), ne(postObservationSlots.postObservationId, postId)));
-    if (foreign.length > 0) throw conflict('That slot id is already in use!');
+    if (foreign.length > 0) throw conflict(ID_IN_USE);
   }
   await tx.delete(postObservationSlots).where(eq(postObservationSlots.postObservationId, postId));
   await tx.insert(postObservationSlots).values(list.map((s) => ({ ...(s.id ? { id: s.id } : {}), postObservationId: postId, dateTime: s.dateTime })));
@@ -59,6 +59,9 @@ export async function createPost(tx: Tx, u: AuthUser, body: z.infer<typeof PostC
   const list = parseSlots(body.timeSlotsByObserver);
   const location = body.location?.trim();
   if (!list || list.length === 0 || !location) throw badRequest(MSG.timingsOrLocation);
+  if (body.id && (await tx.select({ id: postObservations.id }).from(postObservations).where(eq(postObservations.id, body.id))).length > 0) {
+    throw conflict(ID_IN_USE);
+  }
 
   const [post] = await tx
     .insert(postObservations)

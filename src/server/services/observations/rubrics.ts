@@ -16,7 +16,7 @@ import { meetings, rubricItems, rubricScores } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/types.js';
 import { audit } from '../audit.js';
-import { loadForWrite, requireObserver, requireOpen, sideOf } from './access.js';
+import { ID_IN_USE, loadForWrite, requireObserver, requireOpen, sideOf } from './access.js';
 import { loadStages, refreshObservation } from './cycle-state.js';
 import { announce, otherSide, ROUTES } from './events.js';
 
@@ -94,6 +94,7 @@ export async function startUninformed(tx: Tx, u: AuthUser, body: z.infer<typeof 
   const { informed, uninformed } = await loadStages(tx, o.id);
   if (uninformed) throw conflict(MSG.uninformedExists);
   if (informed?.status !== 'Completed') throw conflict(MSG.informedNotCompleted);
+  if (body.id && (await tx.select({ id: meetings.id }).from(meetings).where(eq(meetings.id, body.id))).length > 0) throw conflict(ID_IN_USE);
   const [row] = await tx
     .insert(meetings)
     .values({ ...(body.id ? { id: body.id } : {}), observationId: o.id, kind: 'uninformed', status: 'Ongoing' })

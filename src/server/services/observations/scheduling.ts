@@ -18,7 +18,7 @@ import { meetings, observations, schedulingRequests, slots } from '../../db/sche
 import { badRequest, conflict, forbidden } from '../../http/errors.js';
 import type { AuthUser } from '../../http/types.js';
 import { audit } from '../audit.js';
-import { loadForWrite, requireObserver, requireOpen, sideOf } from './access.js';
+import { ID_IN_USE, loadForWrite, requireObserver, requireOpen, sideOf } from './access.js';
 import { appendMessage } from './chat.js';
 import { loadStages, refreshObservation } from './cycle-state.js';
 import { announce, otherSide, ROUTES } from './events.js';
@@ -46,6 +46,9 @@ export async function createScheduling(tx: Tx, u: AuthUser, body: z.infer<typeof
     .where(and(eq(slots.courseId, body.courseId), eq(slots.facultyId, o.facultyId)));
   if (taught.length === 0) throw badRequest(MSG.courseNotOfFaculty);
 
+  if (body.id && (await tx.select({ id: schedulingRequests.id }).from(schedulingRequests).where(eq(schedulingRequests.id, body.id))).length > 0) {
+    throw conflict(ID_IN_USE);
+  }
   await tx.insert(schedulingRequests).values({ ...(body.id ? { id: body.id } : {}), observationId: o.id, status: 'Ongoing' });
   await tx.update(observations).set({ courseId: body.courseId }).where(eq(observations.id, o.id));
   await copyMasterPlan(tx, o.id, 'Teaching');
@@ -134,6 +137,7 @@ export async function updateScheduling(tx: Tx, u: AuthUser, body: z.infer<typeof
     case 'done': {
       if (side !== 'observer') throw forbidden();
       if (!request.facultyAccepted || !request.observerAccepted) throw conflict(MSG.bothMustAccept);
+      if (body.informedId && (await tx.select({ id: meetings.id }).from(meetings).where(eq(meetings.id, body.informedId))).length > 0) throw conflict(ID_IN_USE);
       set.status = 'Completed';
       message = MSG.schedulingCompleted;
       title = 'Observation scheduling completed';
