@@ -63,6 +63,12 @@ export async function pull(ctx: EngineCtx, ps: PullState): Promise<PullResult> {
     }
     await writePage(ctx, res, refetch);
     if (!res.hasMore) return { state: 'done' };
+    if (res.cursor === cursor) {
+      // A server that says "more" without moving the cursor would spin us forever: try again later.
+      ps.attempts++;
+      ps.nextAt = clock.now() + nextDelay(ps.attempts, ctx.random);
+      return { state: 'waiting', wakeAt: ps.nextAt };
+    }
   }
   return { state: 'done' };
 }

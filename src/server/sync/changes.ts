@@ -104,7 +104,8 @@ export async function changesFor(db: Db, user: AuthUser, q: ChangesQuery): Promi
     ...SYNC_SOURCES.map((s) => s.changedSince(db, user, since, upTo, q.limit)),
     tombstonesSince(db, user, since, upTo, q.limit),
   ]);
-  const merged = perSource.flat().sort((a, b) => a.version - b.version);
+  // Defensive: a source must only return since < version ≤ upTo; anything else would stall or rewind clients.
+  const merged = perSource.flat().filter((c) => c.version > since && c.version <= upTo).sort((a, b) => a.version - b.version);
   let page = merged;
   let hasMore = false;
   if (merged.length > q.limit) {

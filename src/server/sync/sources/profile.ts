@@ -20,10 +20,12 @@ import { userDocuments } from '../../services/users/user-document.js';
 import { visibleUsersWhere } from '../../services/users/visibility.js';
 import type { SyncSource } from './types.js';
 
+// Written with explicit "users". qualifiers: drizzle leaves column references unqualified in a select list,
+// where an unqualified "id" inside the subqueries would bind to the subquery's own table.
 const userVersion = sql<number>`greatest(
-  ${users.version},
-  coalesce((select max(s.version) from slots s where s.faculty_id = ${users.id}), 0),
-  coalesce((select max(o.version) from observations o where ${users.id} in (o.faculty_id, o.observer_id, o.hod_id)), 0)
+  "users"."version",
+  coalesce((select max(s.version) from slots s where s.faculty_id = "users"."id"), 0),
+  coalesce((select max(o.version) from observations o where "users"."id" in (o.faculty_id, o.observer_id, o.hod_id)), 0)
 )`.mapWith(Number);
 
 async function userChanges(db: Db, viewer: AuthUser, where: SQL | undefined, limit: number): Promise<SyncChange[]> {

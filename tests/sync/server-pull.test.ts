@@ -1,0 +1,125 @@
+/**
+ * GET /api/sync/changes against the real app (PGlite): full and paged pulls, incremental changes, tombstones,
+ * refetch of refused entities, reset for unknown cursors and after a tombstone purge, authentication.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { notifications } from '../../src/server/db/schema.js';
+import { purgeTombstones } from '../../src/server/sync/tombstones.js';
+import type { SyncChange } from '../../src/shared/sync/protocol.js';
+import { createTestApp, type TestApp } from '../server/helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+beforeEach(() => t.reset());
+afterAll(() => t.close());
+
+interface Page {
+  changes: SyncChange[];
+  cursor: string;
+  hasMore: boolean;
+  resetRequired?: true;
+}
+
+async function pull(token: string, since = '0', extra = ''): Promise<Page> {
+  const res = await t.get(`/api/sync/changes?since=${encodeURIComponent(since)}${extra}`, token);
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+async function pullAll(token: string, since = '0', limit = 500): Promise<{ changes: SyncChange[]; cursor: string; pages: number }> {
+  const changes: SyncChange[] = [];
+  let cursor = since;
+  for (let pages = 1; ; pages++) {
+    expect(pages, 'pull terminates').toBeLessThan(1000);
+    const p = await pull(token, cursor, `&limit=${limit}`);
+    if (p.hasMore) expect(p.cursor, 'cursor moves').not.toBe(cursor);
+    changes.push(...p.changes);
+    cursor = p.cursor;
+    if (!p.hasMore) return { changes, cursor, pages };
+  }
+}
+
+describe('sync pull', () => {
+  it('needs a session', async () => {
+    const res = await t.get('/api/sync/changes?since=0');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toHaveProperty('error');
+  });
+
+  it('rejects a malformed cursor or limit with 400', async () => {
+    const token = await t.login('faculty');
+    expect((await t.get('/api/sync/changes?since=abc', token)).statusCode).toBe(400);
+    expect((await t.get('/api/sync/changes?since=0&limit=0', token)).statusCode).toBe(400);
+    expect((await t.get('/api/sync/changes?since=0&refetch=nope', token)).statusCode).toBe(400);
+  });
+
+  it('gives a faculty member their own user, departments and only their own notifications', async () => {
+    const me = await t.loginUser('faculty');
+    const { changes } = await pullAll(me.token);
+    const users = changes.filter((c) => c.entity === 'users');
+    expect(users.map((u) => u.id)).toContain(me.id);
+    const self = users.find((u) => u.id === me.id)!;
+    expect(self.data).not.toHaveProperty('passwordHash');
+    expect(self.data).toMatchObject({ email: 'faculty@university.edu' });
+    expect(changes.some((c) => c.entity === 'departments')).toBe(true);
+    for (const n of changes.filter((c) => c.entity === 'notifications')) expect(n.data?.userId).toBe(me.id);
+    // Versions ordered within the page; every record once.
+    const keys = changes.map((c) => `${c.entity}:${c.id}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('pages of 2 return exactly what one big page returns, in version order', async () => {
+    const token = await t.login('superadmin');
+    const whole = await pullAll(token);
+    const paged = await pullAll(token, '0', 2);
+    expect(paged.pages).toBeGreaterThan(3);
+    const key = (c: SyncChange) => `${c.entity}:${c.id}:${c.version}`;
+    expect(paged.changes.map(key).sort()).toEqual(whole.changes.map(key).sort());
+    for (let i = 1; i < paged.changes.length; i++) expect(paged.changes[i].version).toBeGreaterThanOrEqual(paged.changes[i - 1].version);
+    expect(paged.cursor).toBe(whole.cursor);
+  });
+
+  it('returns only what changed since the cursor, including tombstones', async () => {
+    const me = await t.loginUser('faculty');
+    const { cursor } = await pullAll(me.token);
+    expect((await pull(me.token, cursor)).changes).toEqual([]);
+
+    const res = await t.put(`/api/user/update/${me.id}`, { phone: '+1 555 0100' }, me.token, { 'idempotency-key': 'k-phone' });
+    expect(res.statusCode).toBe(200);
+    const [n] = await t.db.insert(notifications).values({ userId: me.id, title: 'T', message: 'M', route: '/' }).returning();
+    const after = await pullAll(me.token, cursor);
+    expect(after.changes.find((c) => c.entity === 'users' && c.id === me.id)?.data).toMatchObject({ phone: '+1 555 0100' });
+    expect(after.changes.some((c) => c.entity === 'notifications' && c.id === n.id)).toBe(true);
+
+    await t.db.delete(notifications).where(eq(notifications.id, n.id));
+    const gone = await pullAll(me.token, after.cursor);
+    expect(gone.changes).toContainEqual(expect.objectContaining({ entity: 'notifications', id: n.id, data: null }));
+  });
+
+  it('refetch returns the current document of a refused entity, and a tombstone for an unknown one', async () => {
+    const me = await t.loginUser('faculty');
+    const { cursor } = await pullAll(me.token);
+    const ghost = '00000000-0000-4000-8000-000000000000';
+    const p = await pull(me.token, cursor, `&refetch=${encodeURIComponent(`users:${me.id},notifications:${ghost}`)}`);
+    expect(p.changes).toContainEqual(expect.objectContaining({ entity: 'users', id: me.id, data: expect.objectContaining({ id: me.id }) }));
+    expect(p.changes).toContainEqual({ entity: 'notifications', id: ghost, version: 0, data: null });
+  });
+
+  it('answers resetRequired for a cursor from the future and for one older than a tombstone purge', async () => {
+    const me = await t.loginUser('faculty');
+    const { cursor } = await pullAll(me.token);
+    expect(await pull(me.token, String(Number(cursor.split('@')[0]) + 1_000_000))).toEqual({ resetRequired: true });
+
+    const [n] = await t.db.insert(notifications).values({ userId: me.id, title: 'T', message: 'M', route: '/' }).returning();
+    await t.db.delete(notifications).where(eq(notifications.id, n.id));
+    expect(await purgeTombstones(t.db, -1)).toBeGreaterThan(0);
+    expect(await pull(me.token, cursor)).toEqual({ resetRequired: true });
+    // A fresh download works, and its cursors (issued after the purge) stay valid while paging.
+    const fresh = await pullAll(me.token, '0', 1);
+    expect(fresh.changes.length).toBeGreaterThan(0);
+    expect((await pull(me.token, fresh.cursor)).resetRequired).toBeUndefined();
+  });
+});
