@@ -4,7 +4,7 @@
  * users) and Faculty's own course slots.
  */
 import { useMemo } from 'react';
-import { Center, Loader, SimpleGrid, Stack } from '@mantine/core';
+import { Center, Loader, Stack } from '@mantine/core';
 import type { User } from '../../../shared/contract/users.js';
 import { SEES_ALL_USERS } from '../../../shared/permissions.js';
 import { computeCounts, dashboardObservations } from './compute-counts.js';
@@ -55,10 +55,8 @@ export function DashboardPage({ viewer }: { viewer: User }) {
         <>
           {!isFaculty ? <StreamPanel observations={mine} /> : null}
           {isFaculty ? <YourCourses slots={facultySlots} /> : null}
-          <SimpleGrid cols={{ base: 1, lg: managesUsers ? 2 : 1 }}>
-            <RecentObservations rows={mine} role={viewer.role} />
-            {managesUsers ? <RecentUsers users={managedUsers} /> : null}
-          </SimpleGrid>
+          <RecentObservations rows={mine} role={viewer.role} />
+          {managesUsers ? <RecentUsers users={managedUsers} /> : null}
         </>
       )}
     </Stack>

@@ -3,7 +3,7 @@
  * for the per-year views (years from the data), status chips that toggle the bars, and the lazy chart.
  */
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Card, Chip, Group, Loader, Center, SegmentedControl, Select, Text, Title } from '@mantine/core';
+import { Card, Chip, Group, Loader, Center, NativeSelect, SegmentedControl, Text, Title } from '@mantine/core';
 import { OBSERVATION_STATUSES, type ObservationStatus } from '../../../shared/enums.js';
 import { computeStream, PERIODS, type Period, type StreamObservation } from './compute-stream.js';
 
@@ -32,13 +32,12 @@ export function StreamPanel({ observations }: { observations: readonly StreamObs
             size="xs"
           />
           {period !== 'Yearly' ? (
-            <Select
+            <NativeSelect
               aria-label="Year"
               size="xs"
               w={100}
-              allowDeselect={false}
               value={String(stream.year)}
-              onChange={(v) => setYear(v ? Number(v) : null)}
+              onChange={(e) => setYear(Number(e.currentTarget.value))}
               data={stream.years.map(String)}
             />
           ) : null}
