@@ -30,9 +30,9 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 function StageCard({ title, status, children, action }: { title: string; status: string; children?: ReactNode; action?: ReactNode }) {
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-label={title}>
-      <Group justify="space-between" mb="xs" wrap="nowrap">
+      <Group justify="space-between" mb="xs" wrap="nowrap" align="flex-start">
         <Title order={2} size="h5">{title}</Title>
-        <Badge color={statusColor(status)} variant="light">{status}</Badge>
+        <Badge color={statusColor(status)} variant="light" style={{ flexShrink: 0 }}>{status}</Badge>
       </Group>
       <Stack gap={4} mb="sm">{children}</Stack>
       {action}
@@ -61,7 +61,7 @@ export function ObservationDetail({ obs, side, actions }: ObservationDetailProps
   return (
     <Stack>
       <Card withBorder radius="md" padding="md">
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <SimpleGrid cols={{ base: 2, lg: 4 }} spacing="sm">
           <Field label="Course">{obs.course ? `${obs.course.courseCode} ${obs.course.name}` : '—'}</Field>
           <Field label="Faculty">{obs.faculty.name}</Field>
           <Field label="Observer">{obs.observer.name}</Field>
@@ -80,7 +80,7 @@ export function ObservationDetail({ obs, side, actions }: ObservationDetailProps
         {actions ? <Group mt="sm">{actions}</Group> : null}
       </Card>
 
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <StageCard
           title="Informed Observation Scheduling"
           status={req?.status ?? 'Not started'}

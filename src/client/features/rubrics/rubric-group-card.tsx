@@ -1,13 +1,11 @@
 /** One rubric group (e.g. 1-A Knowledge of Content): five items and the group's Save button (spinner 1 s). */
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { ScoreControl } from './score-control.js';
-import type { Draft, RubricGroup, ScoringSide } from './rubric-state.js';
+import type { Draft, RubricGroup } from './rubric-state.js';
 
 export interface RubricGroupCardProps {
   group: RubricGroup;
   draft: Draft;
-  /** The side shown in the controls. */
-  side: ScoringSide;
   editable: boolean;
   saved: boolean;
   saving: boolean;
@@ -17,7 +15,7 @@ export interface RubricGroupCardProps {
   onSave: () => void;
 }
 
-export function RubricGroupCard({ group, draft, side, editable, saved, saving, showFacultyScores, onScore, onSave }: RubricGroupCardProps) {
+export function RubricGroupCard({ group, draft, editable, saved, saving, showFacultyScores, onScore, onSave }: RubricGroupCardProps) {
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-label={`${group.code} ${group.title}`}>
       <Group justify="space-between" mb="sm">
@@ -30,7 +28,7 @@ export function RubricGroupCard({ group, draft, side, editable, saved, saving, s
             <ScoreControl itemTitle={item.title} value={draft[item.id]} onChange={(s) => onScore(item.id, s)} readOnly={!editable} />
             {showFacultyScores ? (
               <Text size="xs" c="dimmed" mt={2}>
-                {side === 'observer' ? 'Observer' : 'Faculty'} score above · Faculty score: {item.facultyScore ?? '—'}
+                Faculty score: {item.facultyScore ?? '—'}
               </Text>
             ) : null}
           </div>

@@ -103,7 +103,6 @@ export function RubricScreen({ obs, kind, side }: RubricScreenProps) {
           key={g.code}
           group={g}
           draft={draft}
-          side={shownSide}
           editable={editable}
           saved={isGroupSaved(g, draft, shownSide)}
           saving={saving === g.code}

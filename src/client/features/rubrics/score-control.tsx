@@ -1,11 +1,12 @@
 /**
- * One rubric item's score: a radio group (SegmentedControl) of the five levels. Arrow keys move between levels;
- * each target is at least 44 px high for touch on a tablet.
+ * One rubric item's score: five native radio inputs (one name), so arrow keys move between levels and screen
+ * readers announce "2 Developing, radio, 3 of 5". Each tile is at least 48 px high for touch on a tablet and
+ * wraps its label on narrow screens.
  */
-import { SegmentedControl, Text } from '@mantine/core';
+import { useId } from 'react';
+import { Text } from '@mantine/core';
 import { RUBRIC_LEVELS } from '../../../shared/enums.js';
-
-const DATA = RUBRIC_LEVELS.map((label, i) => ({ value: String(i), label: `${i} ${label}` }));
+import './score-control.css';
 
 export interface ScoreControlProps {
   itemTitle: string;
@@ -15,19 +16,28 @@ export interface ScoreControlProps {
 }
 
 export function ScoreControl({ itemTitle, value, onChange, readOnly }: ScoreControlProps) {
+  const name = useId();
+  const titleId = `${name}-title`;
   return (
     <div>
-      <Text size="sm" mb={4}>{itemTitle}</Text>
-      <SegmentedControl
-        aria-label={itemTitle}
-        data={DATA}
-        value={value === undefined ? '' : String(value)}
-        onChange={(v) => onChange(Number(v))}
-        readOnly={readOnly}
-        fullWidth
-        size="sm"
-        styles={{ label: { minHeight: 44, display: 'flex', alignItems: 'center', justifyContent: 'center', whiteSpace: 'normal', lineHeight: 1.2 } }}
-      />
+      <Text size="sm" mb={4} id={titleId}>{itemTitle}</Text>
+      <div role="radiogroup" aria-labelledby={titleId} aria-readonly={readOnly || undefined} className="score-group">
+        {RUBRIC_LEVELS.map((label, score) => (
+          <label key={score} className="score-tile" data-checked={value === score} data-readonly={readOnly}>
+            <input
+              type="radio"
+              name={name}
+              value={score}
+              checked={value === score}
+              // Read-only keeps the radios focusable (the score is still read out) but ignores changes.
+              onChange={() => !readOnly && onChange(score)}
+              aria-label={`${score} ${label}`}
+            />
+            <span className="score-n" aria-hidden="true">{score}</span>
+            <span className="score-l" aria-hidden="true">{label}</span>
+          </label>
+        ))}
+      </div>
     </div>
   );
 }

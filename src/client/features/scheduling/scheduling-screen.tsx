@@ -78,7 +78,7 @@ export function SchedulingScreen({ obs, side }: SchedulingScreenProps) {
   return (
     <Stack>
       <Card withBorder radius="md" padding="md">
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <SimpleGrid cols={{ base: 2, lg: 4 }} spacing="sm">
           <Item label="Course">{obs.course ? `${obs.course.courseCode} ${obs.course.name}` : '—'}</Item>
           <Item label="Faculty">{obs.faculty.name}</Item>
           <Item label="Observer">{obs.observer.name}</Item>
