@@ -7,6 +7,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { renderWithMantine } from './render.js';
 import { EmailTemplateEditor } from '../../src/client/features/email-templates/email-template-editor.js';
 import { PREVIEW_SAMPLE } from '../../src/client/features/email-templates/render-preview.js';
@@ -20,7 +21,12 @@ beforeEach(async () => {
   await getDb().outbox.clear();
   await getDb().emailTemplates.put({ ...tpl });
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  // The toast store is global: leftovers would queue behind the 5-toast limit and hide the next test's toasts.
+  notifications.clean();
+  notifications.cleanQueue();
+});
 
 function setup(body = tpl.email) {
   renderWithMantine(<EmailTemplateEditor template={{ ...tpl, email: body }} type="CreateUser" readOnly={false} link="https://observa.test" />);

@@ -7,6 +7,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { renderWithMantine } from './render.js';
 import { CreateUserForm } from '../../src/client/features/users/create-user-form.js';
 import { UserTable } from '../../src/client/features/users/user-table.js';
@@ -36,7 +37,12 @@ beforeEach(async () => {
     ],
   });
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  // The toast store is global: leftovers would queue behind the 5-toast limit and hide the next test's toasts.
+  notifications.clean();
+  notifications.cleanQueue();
+});
 
 const field = (label: RegExp) => screen.getByLabelText(label, { selector: 'input' });
 function type(label: RegExp, value: string) {
