@@ -36,7 +36,12 @@ export function tusUploader(endpoint: string, chunkBytes = BLOB_CHUNK_BYTES): Up
           fileReader: {
             openFile: async () => ({
               size: source.size,
-              slice: async (start: number, end: number) => ({ value: await source.slice(start, end), done: end >= source.size }),
+              // tus-js-client measures a slice by `value.size` (Blob-like); a Uint8Array is sent as-is by both the
+              // browser (XHR) and node HTTP stacks, so give it that property.
+              slice: async (start: number, end: number) => {
+                const bytes = await source.slice(start, end);
+                return { value: Object.assign(bytes, { size: bytes.length }), done: end >= source.size };
+              },
               close: () => undefined,
             }),
           },

@@ -17,7 +17,12 @@ import { ARTIFACT_MAX_BYTES } from '../../shared/constants.js';
 import { notFound } from '../http/errors.js';
 import { FILES_ROUTE, isFileId, newFileId, uploadInfo, uploadsDir } from '../storage/files.js';
 
-const OWNER_HEADER = 'x-observa-upload-owner';
+/** Who is uploading, keyed by the raw request (tus sees a web Request wrapping it: `runtime.node.req`). */
+const uploaders = new WeakMap<object, string>();
+function ownerOf(req: unknown): string {
+  const raw = (req as { runtime?: { node?: { req?: object } } }).runtime?.node?.req;
+  return (raw && uploaders.get(raw)) ?? '';
+}
 
 export default async function filesRoutes(app: FastifyInstance): Promise<void> {
   const dataDir = app.deps.config.dataDir;
@@ -29,7 +34,7 @@ export default async function filesRoutes(app: FastifyInstance): Promise<void> {
     respectForwardedHeaders: false,
     namingFunction: () => newFileId(),
     onUploadCreate: async (req, upload) => ({
-      metadata: { ...upload.metadata, owner: req.headers.get(OWNER_HEADER) ?? '' },
+      metadata: { ...upload.metadata, owner: ownerOf(req) },
     }),
     onResponseError: (_req, err) => {
       const status = 'status_code' in err ? err.status_code : 500;
@@ -43,8 +48,8 @@ export default async function filesRoutes(app: FastifyInstance): Promise<void> {
   app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
 
   const handle = async (req: FastifyRequest, reply: FastifyReply) => {
-    // The owner is what authentication established, never a client-sent header.
-    req.raw.headers[OWNER_HEADER] = req.user.id;
+    // The owner is what authentication established, never anything the client sent.
+    uploaders.set(req.raw, req.user.id);
     if (req.method !== 'POST' && req.method !== 'OPTIONS') {
       const id = (req.params as { '*'?: string })['*'] ?? '';
       const info = isFileId(id) ? await uploadInfo(dataDir, id) : null;
