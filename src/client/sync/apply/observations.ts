@@ -5,10 +5,15 @@
  *
  * The side (observer / faculty) of rubric writes comes from the signed-in user (ctx.userId), like the server
  * takes it from the token.
+ *
+ * Every apply is one chain of Dexie promises (`.then`), never several native `await`s: the rebase runs many
+ * applies in one transaction, and Dexie loses the transaction zone across chained native awaits
+ * (PrematureCommitError, reproduced in tests/client/apply-observations.test.ts).
  */
 import type { Meeting, Observation, ObservationPlan, PostObservation, RubricRow } from '../../../shared/contract/observations.js';
 import { cycleLabel, cycleProgress, cycleStatus } from '../../../shared/cycle.js';
 import { allGroupsComplete, finalScore, percentage, sideTotal } from '../../../shared/rubric.js';
+import Dexie from 'dexie';
 import type { ReplicaDb, ReplicaRecord } from '../../db/db.js';
 import type { ApplyRegistry } from './types.js';
 
@@ -18,12 +23,16 @@ type Kind = 'informed' | 'uninformed';
 const iso = (ms: number) => new Date(ms).toISOString();
 const meetingKey = (k: Kind): 'informedObservation' | 'uninformedObservation' => (k === 'informed' ? 'informedObservation' : 'uninformedObservation');
 
+const done = (): void => undefined;
+
 /** Reads, changes and writes one observation document; skips quietly when it is absent. */
-async function edit(db: ReplicaDb, id: string, fn: (doc: Doc) => void): Promise<void> {
-  const doc = (await db.observations.get(id)) as Doc | undefined;
-  if (!doc) return;
-  fn(doc);
-  await db.observations.put(doc);
+function edit(db: ReplicaDb, id: string, fn: (doc: Doc) => void): Promise<void> {
+  return db.observations.get(id).then((raw) => {
+    const doc = raw as Doc | undefined;
+    if (!doc) return;
+    fn(doc);
+    return db.observations.put(doc).then(done);
+  });
 }
 
 /** Status, progress, label, starting and ending from the stages (the server's refreshObservation). */
@@ -51,14 +60,28 @@ function sideOf(doc: Doc, userId: string | null): 'observer' | 'faculty' | null 
 }
 
 /** Rubric rows of a new meeting: the item list of any meeting this replica has (all meetings list every item). */
-async function rubricTemplate(db: ReplicaDb, doc: Doc): Promise<RubricRow[]> {
+function rubricTemplate(db: ReplicaDb, doc: Doc): Promise<RubricRow[]> {
   const blank = (rows: RubricRow[]) => rows.map((r) => ({ ...r, facultyScore: null, observerScore: null }));
   const own = doc.meetings.informedObservation?.rubrics ?? doc.meetings.uninformedObservation?.rubrics;
-  if (own?.length) return blank(own);
-  const other = (await db.observations
+  if (own?.length) return Dexie.Promise.resolve(blank(own));
+  return db.observations
     .filter((o) => ((o as Doc).meetings?.informedObservation?.rubrics?.length ?? 0) > 0)
-    .first()) as Doc | undefined;
-  return blank(other?.meetings.informedObservation?.rubrics ?? []);
+    .first()
+    .then((other) => blank((other as Doc | undefined)?.meetings.informedObservation?.rubrics ?? []));
+}
+
+/** Adds a meeting created by this change (once), then refreshes the derived fields. */
+function addMeeting(db: ReplicaDb, observationsId: string, key: 'informedObservation' | 'uninformedObservation', id: string, now: number, before?: (doc: Doc) => void): Promise<void> {
+  return db.observations.get(observationsId).then((raw) => {
+    const doc = raw as Doc | undefined;
+    if (!doc) return;
+    return rubricTemplate(db, doc).then((rows) => {
+      before?.(doc);
+      if (!doc.meetings[key]) doc.meetings[key] = newMeeting(id, doc.id, rows);
+      refreshDerived(doc, now);
+      return db.observations.put(doc).then(done);
+    });
+  });
 }
 
 function newMeeting(id: string, observationsId: string, rubrics: RubricRow[]): Meeting {
@@ -100,57 +123,58 @@ function answerPlan(plan: ObservationPlan | null, answers: { id: string; respons
   };
 }
 
-async function person(db: ReplicaDb, id: string): Promise<{ id: string; name: string; email: string }> {
-  const u = (await db.users.get(id)) as { name?: string; email?: string } | undefined;
-  return { id, name: u?.name ?? '', email: u?.email ?? '' };
-}
+type UserRow = { id: string; name?: string; email?: string; role?: string; department?: { id: number } | null; courseSlots?: Observation['faculty']['courseSlots'] };
+const personOf = (id: string, u: UserRow | undefined) => ({ id, name: u?.name ?? '', email: u?.email ?? '' });
 
 export const OBSERVATION_APPLY: ApplyRegistry = {
   'observation.initiate': {
     tables: ['users'],
-    async apply(db, args, ctx) {
-      const hod = ctx.userId ? ((await db.users.get(ctx.userId)) as { department?: { id: number } | null } | undefined) : undefined;
-      const observer = await person(db, args.observerId);
-      for (const facultyId of args.facultyIds) {
-        const id = args.ids[facultyId];
-        if (!id || (await db.observations.get(id))) continue;
-        const fac = (await db.users.get(facultyId)) as { courseSlots?: Observation['faculty']['courseSlots'] } | undefined;
-        const doc: Doc = {
-          id,
-          course: null,
-          courseId: null,
-          faculty: { ...(await person(db, facultyId)), courseSlots: fac?.courseSlots ?? [] },
-          facultyId,
-          observer,
-          observerId: args.observerId,
-          hod: ctx.userId ? await person(db, ctx.userId) : null,
-          hodId: ctx.userId ?? '',
-          departmentId: hod?.department?.id ?? null,
-          semester: args.semester,
-          status: 'Pending',
-          observationStatus: 'Pending',
-          starting: null,
-          ending: null,
-          createdAt: iso(ctx.now),
-          updatedAt: iso(ctx.now),
-          observationProgress: 0,
-          cycleLabel: '---',
-          obsRequest: null,
-          meetings: { informedObservation: null, uninformedObservation: null, postObservation: null },
-          version: 0,
-        };
-        await db.observations.put(doc);
-      }
+    apply(db, args, ctx) {
+      const people = [args.observerId, ...(ctx.userId ? [ctx.userId] : []), ...args.facultyIds];
+      const wanted = args.facultyIds.map((f) => ({ facultyId: f, id: args.ids[f] })).filter((w): w is { facultyId: string; id: string } => !!w.id);
+      return db.users.bulkGet(people).then((rows) => {
+        const byId = new Map(rows.filter((r): r is NonNullable<typeof r> => !!r).map((r) => [r.id, r as UserRow]));
+        return db.observations.bulkGet(wanted.map((w) => w.id)).then((existing) => {
+          const hod = ctx.userId ? byId.get(ctx.userId) : undefined;
+          const docs: Doc[] = wanted
+            .filter((_, i) => !existing[i])
+            .map(({ facultyId, id }) => ({
+              id,
+              course: null,
+              courseId: null,
+              faculty: { ...personOf(facultyId, byId.get(facultyId)), courseSlots: byId.get(facultyId)?.courseSlots ?? [] },
+              facultyId,
+              observer: personOf(args.observerId, byId.get(args.observerId)),
+              observerId: args.observerId,
+              hod: ctx.userId ? personOf(ctx.userId, hod) : null,
+              hodId: ctx.userId ?? '',
+              departmentId: hod?.department?.id ?? null,
+              semester: args.semester,
+              status: 'Pending',
+              observationStatus: 'Pending',
+              starting: null,
+              ending: null,
+              createdAt: iso(ctx.now),
+              updatedAt: iso(ctx.now),
+              observationProgress: 0,
+              cycleLabel: '---',
+              obsRequest: null,
+              meetings: { informedObservation: null, uninformedObservation: null, postObservation: null },
+              version: 0,
+            }));
+          return db.observations.bulkPut(docs).then(done);
+        });
+      });
     },
   },
   'observation.delete': {
-    async apply(db, args) {
-      await db.observations.delete(args.id);
+    apply(db, args) {
+      return db.observations.delete(args.id).then(done);
     },
   },
   'scheduling.create': {
-    async apply(db, args, ctx) {
-      await edit(db, args.observationsId, (doc) => {
+    apply(db, args, ctx) {
+      return edit(db, args.observationsId, (doc) => {
         if (doc.obsRequest) return;
         const slot = doc.faculty.courseSlots.find((s) => s.courseId === args.courseId);
         doc.courseId = args.courseId;
@@ -172,8 +196,8 @@ export const OBSERVATION_APPLY: ApplyRegistry = {
     },
   },
   'scheduling.update': {
-    async apply(db, args) {
-      await edit(db, args.observationsId, (doc) => {
+    apply(db, args) {
+      return edit(db, args.observationsId, (doc) => {
         const r = doc.obsRequest;
         if (!r || r.status === 'Completed') return;
         const same = (a: { day: string; time: string }, b: { day: string; time: string }) =>
@@ -200,8 +224,8 @@ export const OBSERVATION_APPLY: ApplyRegistry = {
     },
   },
   'scheduling.accept': {
-    async apply(db, args) {
-      await edit(db, args.observationsId, (doc) => {
+    apply(db, args) {
+      return edit(db, args.observationsId, (doc) => {
         if (!doc.obsRequest) return;
         if (args.side === 'faculty') doc.obsRequest.facultyAccepted = true;
         else doc.obsRequest.observerAccepted = true;
@@ -209,28 +233,26 @@ export const OBSERVATION_APPLY: ApplyRegistry = {
     },
   },
   'scheduling.done': {
-    async apply(db, args, ctx) {
-      const doc = (await db.observations.get(args.observationsId)) as Doc | undefined;
-      if (!doc?.obsRequest) return;
-      doc.obsRequest.status = 'Completed';
-      if (!doc.meetings.informedObservation) {
-        doc.meetings.informedObservation = newMeeting(args.informedId, doc.id, await rubricTemplate(db, doc));
-      }
-      refreshDerived(doc, ctx.now);
-      await db.observations.put(doc);
+    apply(db, args, ctx) {
+      return db.observations.get(args.observationsId).then((raw) => {
+        if (!(raw as Doc | undefined)?.obsRequest) return;
+        return addMeeting(db, args.observationsId, 'informedObservation', args.informedId, ctx.now, (doc) => {
+          doc.obsRequest!.status = 'Completed';
+        });
+      });
     },
   },
   'teachingPlan.submit': {
-    async apply(db, args, ctx) {
-      await edit(db, args.observationsId, (doc) => {
+    apply(db, args, ctx) {
+      return edit(db, args.observationsId, (doc) => {
         if (!doc.obsRequest) return;
         doc.obsRequest.teachingPlan = answerPlan(doc.obsRequest.teachingPlan, args.templateResponse, args.editedById ?? ctx.userId, ctx.now);
       });
     },
   },
   'reflectionPlan.submit': {
-    async apply(db, args, ctx) {
-      await edit(db, args.observationsId, (doc) => {
+    apply(db, args, ctx) {
+      return edit(db, args.observationsId, (doc) => {
         const post = doc.meetings.postObservation;
         if (!post) return;
         post.reflectionPlan = answerPlan(post.reflectionPlan, args.templateResponse, args.editedById ?? ctx.userId, ctx.now);
@@ -238,8 +260,8 @@ export const OBSERVATION_APPLY: ApplyRegistry = {
     },
   },
   'rubrics.saveGroup': {
-    async apply(db, args, ctx) {
-      await edit(db, args.observationsId, (doc) => {
+    apply(db, args, ctx) {
+      return edit(db, args.observationsId, (doc) => {
         const meeting = doc.meetings[meetingKey(args.kind)];
         const side = sideOf(doc, ctx.userId);
         if (!meeting || !side || meeting.status === 'Completed') return;
@@ -248,8 +270,8 @@ export const OBSERVATION_APPLY: ApplyRegistry = {
     },
   },
   'rubrics.submit': {
-    async apply(db, args, ctx) {
-      await edit(db, args.observationsId, (doc) => {
+    apply(db, args, ctx) {
+      return edit(db, args.observationsId, (doc) => {
         const meeting = doc.meetings[meetingKey(args.kind)];
         const side = sideOf(doc, ctx.userId);
         if (!meeting || !side || meeting.status === 'Completed') return;
@@ -258,8 +280,8 @@ export const OBSERVATION_APPLY: ApplyRegistry = {
     },
   },
   'rubrics.lock': {
-    async apply(db, args, ctx) {
-      await edit(db, args.observationsId, (doc) => {
+    apply(db, args, ctx) {
+      return edit(db, args.observationsId, (doc) => {
         const meeting = doc.meetings[meetingKey(args.kind)];
         if (!meeting) return;
         meeting.status = 'Completed';
@@ -268,17 +290,13 @@ export const OBSERVATION_APPLY: ApplyRegistry = {
     },
   },
   'uninformed.start': {
-    async apply(db, args, ctx) {
-      const doc = (await db.observations.get(args.observationsId)) as Doc | undefined;
-      if (!doc || doc.meetings.uninformedObservation) return;
-      doc.meetings.uninformedObservation = newMeeting(args.id, doc.id, await rubricTemplate(db, doc));
-      refreshDerived(doc, ctx.now);
-      await db.observations.put(doc);
+    apply(db, args, ctx) {
+      return addMeeting(db, args.observationsId, 'uninformedObservation', args.id, ctx.now);
     },
   },
   'postObservation.create': {
-    async apply(db, args, ctx) {
-      await edit(db, args.observationsId, (doc) => {
+    apply(db, args, ctx) {
+      return edit(db, args.observationsId, (doc) => {
         if (doc.meetings.postObservation) return;
         const post: PostObservation = {
           id: args.id,
@@ -298,8 +316,8 @@ export const OBSERVATION_APPLY: ApplyRegistry = {
     },
   },
   'postObservation.update': {
-    async apply(db, args) {
-      await edit(db, args.observationsId, (doc) => {
+    apply(db, args) {
+      return edit(db, args.observationsId, (doc) => {
         const post = doc.meetings.postObservation;
         if (!post || post.status !== 'Ongoing') return;
         if (args.timeSlotByFaculty !== undefined) {
@@ -315,8 +333,8 @@ export const OBSERVATION_APPLY: ApplyRegistry = {
     },
   },
   'postObservation.setStatus': {
-    async apply(db, args, ctx) {
-      await edit(db, args.observationsId, (doc) => {
+    apply(db, args, ctx) {
+      return edit(db, args.observationsId, (doc) => {
         const post = doc.meetings.postObservation;
         if (!post) return;
         if (args.status === 'Scheduled') {
@@ -329,8 +347,8 @@ export const OBSERVATION_APPLY: ApplyRegistry = {
     },
   },
   'artifact.register': {
-    async apply(db, args) {
-      await edit(db, args.observationsId, (doc) => {
+    apply(db, args) {
+      return edit(db, args.observationsId, (doc) => {
         const post = doc.meetings.postObservation;
         if (!post) return;
         const fileURL = args.fileURL ?? args.uploadId ?? '';
@@ -343,18 +361,24 @@ export const OBSERVATION_APPLY: ApplyRegistry = {
   },
   'message.send': {
     tables: ['users'],
-    async apply(db, args, ctx) {
-      if (await db.messages.get(args.id)) return;
-      const author = ctx.userId ? ((await db.users.get(ctx.userId)) as { name?: string; role?: string } | undefined) : undefined;
-      await db.messages.put({
-        id: args.id,
-        observationId: args.observationId,
-        authorId: ctx.userId ?? '',
-        authorName: author?.name ?? '',
-        authorRole: author?.role ?? '',
-        body: args.body.trim(),
-        createdAt: iso(ctx.now),
-        version: 0,
+    apply(db, args, ctx) {
+      return db.messages.get(args.id).then((existing) => {
+        if (existing) return;
+        return db.users.get(ctx.userId ?? '').then((raw) => {
+          const author = raw as UserRow | undefined;
+          return db.messages
+            .put({
+              id: args.id,
+              observationId: args.observationId,
+              authorId: ctx.userId ?? '',
+              authorName: author?.name ?? '',
+              authorRole: author?.role ?? '',
+              body: args.body.trim(),
+              createdAt: iso(ctx.now),
+              version: 0,
+            })
+            .then(done);
+        });
       });
     },
   },
