@@ -1,0 +1,268 @@
+/**
+ * Unit tests of the engine's parts on fake-indexeddb with scripted ports: backoff (full jitter, Retry-After),
+ * request headers, 401 handling, rebase, reset keeping the outbox, leader election fallback, blob chunking and
+ * the blob lane, quota errors.
+ */
+import 'fake-indexeddb/auto';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
+import { ReplicaDb } from '../../src/client/db/db.js';
+import { BACKOFF_CAP_MS, backoffCeiling, nextDelay, parseRetryAfter } from '../../src/client/sync/backoff.js';
+import { chunkCount, chunkSource, readBlob, storeChunks } from '../../src/client/sync/blobs.js';
+import { SyncEngine } from '../../src/client/sync/engine.js';
+import { StorageFullError, MutationArgsError } from '../../src/client/sync/errors.js';
+import { electLeader } from '../../src/client/sync/leader.js';
+import { META, getMeta, setMeta } from '../../src/client/sync/meta.js';
+import { mutateIn } from '../../src/client/sync/mutate.js';
+import { queueFile } from '../../src/client/sync/operations.js';
+import type { Transport, TransportRequest, Uploader } from '../../src/client/sync/ports.js';
+import { BLOB_CHUNK_BYTES, MAX_PARALLEL_UPLOADS } from '../../src/shared/constants.js';
+import { SimServer } from './sim-server.js';
+import { FakeClock, seeded } from './sim-kit.js';
+
+const fixed = (v: number) => ({ next: () => v });
+const newDb = () => new ReplicaDb('unit', { indexedDB: new IDBFactory(), IDBKeyRange });
+
+function setup(opts: { uploader?: Uploader } = {}) {
+  const server = new SimServer();
+  server.put('users', { id: 'u-1', name: 'Ada', phone: null, designation: null });
+  server.put('notifications', { id: 'n-1', userId: 'u-1', open: false });
+  const db = newDb();
+  const clock = new FakeClock();
+  const sent: TransportRequest[] = [];
+  const script: ((req: TransportRequest) => ReturnType<Transport['send']> | undefined)[] = [];
+  const transport: Transport = {
+    async send(req) {
+      sent.push(req);
+      return (await script.shift()?.(req)) ?? server.handle(req);
+    },
+  };
+  const engine = new SyncEngine({ db, transport, clock, random: seeded(1), getToken: () => 'good', uploader: opts.uploader });
+  return { server, db, clock, sent, script, engine };
+}
+
+describe('backoff', () => {
+  it('draws full jitter within [1 s, min(60 s, 2^(n-1) s)]', () => {
+    for (let n = 1; n <= 12; n++) {
+      const ceil = backoffCeiling(n);
+      expect(ceil).toBe(Math.min(BACKOFF_CAP_MS, 1000 * 2 ** (n - 1)));
+      expect(nextDelay(n, fixed(0))).toBe(1000);
+      expect(nextDelay(n, fixed(0.999999))).toBeLessThanOrEqual(ceil);
+      expect(nextDelay(n, fixed(0.999999))).toBeGreaterThanOrEqual(ceil - 1);
+    }
+    const rng = seeded(7);
+    for (let i = 0; i < 1000; i++) {
+      const d = nextDelay(20, rng);
+      expect(d).toBeGreaterThanOrEqual(1000);
+      expect(d).toBeLessThanOrEqual(60_000);
+    }
+  });
+
+  it('honours Retry-After in seconds or as an HTTP date, when longer than the draw', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(parseRetryAfter('120', now)).toBe(120_000);
+    expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:30 GMT', now)).toBe(30_000);
+    expect(parseRetryAfter('soon', now)).toBeNull();
+    expect(parseRetryAfter(undefined, now)).toBeNull();
+    expect(nextDelay(1, fixed(0.5), 45_000)).toBe(45_000);
+    expect(nextDelay(7, fixed(0.99), 2_000)).toBeGreaterThan(2_000);
+  });
+});
+
+describe('push', () => {
+  it('sends in order with Idempotency-Key, X-Client-Id and the bearer token, which is never stored', async () => {
+    const { db, engine, sent, clock } = setup();
+    await setMeta(db, META.userId, 'u-1');
+    const a = await mutateIn(db, 'user.updateProfile', { userId: 'u-1', changes: { phone: '1' } }, { now: clock.now() });
+    const b = await mutateIn(db, 'notification.open', { id: 'n-1' }, { now: clock.now() });
+    expect(JSON.stringify(await db.outbox.toArray())).not.toContain('good');
+    await engine.drainOnce();
+    const writes = sent.filter((r) => r.method !== 'GET');
+    expect(writes.map((r) => r.headers['idempotency-key'])).toEqual([a.mutationId, b.mutationId]);
+    expect(writes[0]).toMatchObject({ method: 'PUT', path: '/api/user/update/u-1', body: { phone: '1' } });
+    expect(writes[0].headers.authorization).toBe('Bearer good');
+    expect(writes[0].headers['x-client-id']).toBe(await getMeta(db, META.clientId));
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('waits out a 503 with Retry-After, keeping the row and its order', async () => {
+    const { db, engine, script, clock } = setup();
+    await mutateIn(db, 'user.updateProfile', { userId: 'u-1', changes: { phone: '1' } }, { now: clock.now() });
+    script.push(async () => ({ status: 503, headers: { 'retry-after': '30' }, body: { error: 'busy' } }));
+    const r = await engine.drainOnce();
+    const [row] = await db.outbox.toArray();
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'busy' });
+    expect(row.nextAttemptAt).toBeGreaterThanOrEqual(clock.now() + 30_000);
+    expect(r.wakeAt).toBeLessThanOrEqual(row.nextAttemptAt);
+    await engine.drainOnce(); // too early: nothing sent
+    expect(await db.outbox.count()).toBe(1);
+    clock.t = row.nextAttemptAt;
+    await engine.drainOnce();
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('401 stops the queue and keeps it until a new sign-in', async () => {
+    const { db, engine, server, clock } = setup();
+    await mutateIn(db, 'user.updateProfile', { userId: 'u-1', changes: { phone: '1' } }, { now: clock.now() });
+    server.tokenValid = false;
+    const r = await engine.drainOnce();
+    expect(r.authRequired).toBe(true);
+    expect(await db.outbox.where('status').equals('pending').count()).toBe(1);
+    server.tokenValid = true;
+    await engine.drainOnce();
+    expect(await db.outbox.count()).toBe(1); // still waiting for the sign-in
+    engine.setAuthOk();
+    await engine.drainOnce();
+    expect(await db.outbox.count()).toBe(0);
+    expect(server.docs.users.get('u-1')?.phone).toBe('1');
+  });
+});
+
+describe('pull', () => {
+  it('rebases unsent changes on top of pulled documents so the screen never flips back', async () => {
+    const { db, engine, server, script, clock } = setup();
+    await engine.drainOnce();
+    await mutateIn(db, 'user.updateProfile', { userId: 'u-1', changes: { phone: 'mine' } }, { now: clock.now() });
+    server.put('users', { ...server.docs.users.get('u-1')!, name: 'Ada L.' }); // someone else's change
+    script.push(async () => {
+      throw new (await import('../../src/client/sync/ports.js')).NetworkError('offline');
+    });
+    await engine.drainOnce(); // push fails, pull brings the renamed user
+    expect(await db.users.get('u-1')).toMatchObject({ name: 'Ada L.', phone: 'mine' });
+  });
+
+  it('a reset clears the replica and downloads again, never dropping outbox rows or stored files', async () => {
+    const { db, engine, server, script, clock } = setup();
+    await engine.drainOnce();
+    await db.notifications.put({ id: 'stale', open: false });
+    await mutateIn(db, 'user.updateProfile', { userId: 'u-1', changes: { designation: 'Dr' } }, { now: clock.now() });
+    await db.blobChunks.put({ blobId: 'b', index: 0, data: new ArrayBuffer(3) });
+    await db.blobs.put({ id: 'b', mutationId: 'm', name: 'f', type: '', size: 3, chunkCount: 1, uploadUrl: null, uploadedBytes: 0, status: 'pending', lastError: null, createdAt: 0 });
+    server.delete('notifications', 'n-1');
+    server.purgeTombstones();
+    await setMeta(db, META.cursor, '1');
+    const { NetworkError } = await import('../../src/client/sync/ports.js');
+    script.push(async () => {
+      throw new NetworkError('offline');
+    });
+    await engine.drainOnce();
+    expect(await db.notifications.toArray()).toEqual([]);
+    expect(await db.outbox.count()).toBe(1);
+    expect(await db.blobChunks.count()).toBe(1);
+    expect((await db.users.get('u-1'))?.designation).toBe('Dr');
+  });
+});
+
+describe('leader election', () => {
+  it('is the leader at once where navigator.locks is missing', async () => {
+    const seen: boolean[] = [];
+    const h = electLeader((l) => seen.push(l), undefined);
+    await Promise.resolve();
+    expect(h.isLeader()).toBe(true);
+    expect(seen).toEqual([true]);
+  });
+
+  it('with locks, one leader at a time; the next takes over on release', async () => {
+    let holder: Promise<unknown> = Promise.resolve();
+    const locks = {
+      request(_name: string, _opts: object, cb: (lock: unknown) => Promise<unknown>) {
+        const run = holder.then(() => cb({}));
+        holder = run.catch(() => undefined);
+        return run;
+      },
+    };
+    const a = electLeader(() => undefined, locks);
+    const b = electLeader(() => undefined, locks);
+    await new Promise((r) => setTimeout(r, 0));
+    expect([a.isLeader(), b.isLeader()]).toEqual([true, false]);
+    const released = a.release();
+    await released;
+    await new Promise((r) => setTimeout(r, 0));
+    expect([a.isLeader(), b.isLeader()]).toEqual([false, true]);
+    await b.release();
+  });
+});
+
+describe('blob store and lane', () => {
+  it('stores chunks of at most the chunk size and reassembles the exact bytes', async () => {
+    const db = newDb();
+    const bytes = Uint8Array.from({ length: 3500 }, (_, i) => (i * 7) & 0xff);
+    const n = await storeChunks(db, 'b1', new Blob([bytes]), 1000);
+    expect(n).toBe(4);
+    const chunks = await db.blobChunks.where('blobId').equals('b1').toArray();
+    expect(chunks.map((c) => (c.data as ArrayBuffer).byteLength)).toEqual([1000, 1000, 1000, 500]);
+    const row = { id: 'b1', size: 3500, name: 'f' } as never;
+    expect(await readBlob(db, row, 1000)).toEqual(bytes);
+    expect(await chunkSource(db, row, 1000).slice(950, 2100)).toEqual(bytes.slice(950, 2100));
+    expect(chunkCount(BLOB_CHUNK_BYTES + 1)).toBe(2);
+    expect(chunkCount(BLOB_CHUNK_BYTES)).toBe(1);
+  });
+
+  it('uploads at most MAX_PARALLEL_UPLOADS at once, then registers each file in order and deletes its chunks', async () => {
+    let active = 0;
+    let peak = 0;
+    let n = 0;
+    const uploader: Uploader = {
+      async upload(blob, source, cb) {
+        active++;
+        peak = Math.max(peak, active);
+        const url = `/api/files/${(++n).toString(16).padStart(32, '0')}`;
+        await cb.onUrl(url);
+        expect((await source.slice(0, blob.size)).length).toBe(blob.size);
+        await new Promise((r) => setTimeout(r, 5));
+        cb.onProgress(blob.size, blob.size);
+        active--;
+        return url;
+      },
+    };
+    const { db, engine, script, sent, clock } = setup({ uploader });
+    const queued = [];
+    for (let i = 0; i < 3; i++) {
+      const file = Object.assign(new Blob([new Uint8Array(10 + i)]), { name: `f${i}.pdf` });
+      queued.push(
+        await queueFile(db, file, {
+          name: 'artifact.register',
+          args: { observationsId: '00000000-0000-4000-8000-000000000001', postId: 'p', id: `00000000-0000-4000-8000-00000000001${i}`, name: `f${i}.pdf`, type: 'application/pdf' },
+          blobField: 'fileURL',
+        }, clock.now()),
+      );
+    }
+    for (let i = 0; i < 3; i++) script.push(async () => ({ status: 201, headers: {}, body: { message: 'ok' } }));
+    await engine.runBlobs();
+    expect(peak).toBe(MAX_PARALLEL_UPLOADS);
+    const regs = sent.filter((r) => r.path.startsWith('/api/upload-artifact/'));
+    expect(regs.map((r) => r.headers['idempotency-key'])).toEqual(queued.map((q) => q.mutationId));
+    for (const r of regs) expect((r.body as { fileURL: string }).fileURL).toMatch(/^\/api\/files\/[0-9a-f]{32}$/);
+    expect(await db.blobChunks.count()).toBe(0);
+    expect(await db.blobs.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
+
+describe('mutate', () => {
+  it('turns a full disk into StorageFullError with nothing half-written', async () => {
+    const db = newDb();
+    // The device's IndexedDB refuses writes to the outbox (middleware must be installed before opening).
+    db.use({
+      stack: 'dbcore',
+      name: 'quota',
+      create: (down) => ({
+        ...down,
+        table: (name) => {
+          const t = down.table(name);
+          return name !== 'outbox' ? t : { ...t, mutate: () => Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')) };
+        },
+      }),
+    });
+    await db.users.put({ id: 'u-1', phone: 'old' });
+    await expect(mutateIn(db, 'user.updateProfile', { userId: 'u-1', changes: { phone: 'new' } }, { now: 1 })).rejects.toBeInstanceOf(StorageFullError);
+    expect((await db.users.get('u-1'))?.phone).toBe('old');
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('rejects arguments its schema refuses, before anything is written', async () => {
+    const db = newDb();
+    await expect(mutateIn(db, 'user.updateProfile', { userId: 'u-1', changes: { password: 'x' } } as never, { now: 1 })).rejects.toBeInstanceOf(MutationArgsError);
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
