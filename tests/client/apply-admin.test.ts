@@ -4,11 +4,12 @@
  * nothing, and a pulled server copy of a created record is never overwritten.
  */
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ReplicaDb, type ReplicaRecord } from '../../src/client/db/db.js';
 import { mutateIn } from '../../src/client/sync/mutate.js';
 import { applyFor } from '../../src/client/sync/apply/index.js';
 import { META, setMeta } from '../../src/client/sync/meta.js';
+import { rebase } from '../../src/client/sync/rebase.js';
 import type { Course } from '../../src/shared/contract/courses.js';
 import type { User } from '../../src/shared/contract/users.js';
 
@@ -114,5 +115,24 @@ describe('admin optimistic applies', () => {
     await expect(mutateIn(db, 'emailTemplate.update', { templateId: 'zz', type: 'ObsPrompt', email: 'x' }, { now: 1 })).resolves.toBeTruthy();
     await expect(mutateIn(db, 'course.assign', { facultyId: FAC, courseId: 'nope', slots: ['x'] }, { now: 1 })).resolves.toBeTruthy();
     expect(await db.outbox.count()).toBe(2);
+  });
+
+  it('the pull’s rebase re-applies every pending admin row in one transaction without failing or changing anything', async () => {
+    await db.planTemplates.put({ id: 'p1', type: 'Teaching', name: 'Teaching Plan', steps: [{ id: 's1', name: 'Old', field: 'Old' }] });
+    await db.emailTemplates.put({ id: 'e1', type: 'CreateUser', email: 'Hello', subject: 'Welcome' });
+    const id = 'a0000000-0000-4000-8000-000000000009';
+    await mutateIn(db, 'course.create', courseArgs, { now: 1 });
+    await mutateIn(db, 'course.assign', { facultyId: FAC, courseId: COURSE, slots: [S2] }, { now: 2 });
+    await mutateIn(db, 'user.create', { id, name: 'Nia', email: 'nia@university.edu', password: 'secret-123', role: 'Faculty', course: COURSE, courses: [S1] }, { now: 3 });
+    await mutateIn(db, 'planTemplate.updateStep', { templateId: 'p1', type: 'Teaching', stepId: 's1', name: 'New', field: 'New' }, { now: 4 });
+    await mutateIn(db, 'emailTemplate.update', { templateId: 'e1', type: 'CreateUser', email: 'Hi' }, { now: 5 });
+    const snapshot = async () => ({ courses: await db.courses.toArray(), users: await db.users.toArray(), plans: await db.planTemplates.toArray(), emails: await db.emailTemplates.toArray() });
+    const before = await snapshot();
+    const warn = vi.spyOn(console, 'warn');
+    const n = await db.transaction('rw', db.tables, () => rebase(db));
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
+    expect(n).toBe(5);
+    expect(await snapshot()).toEqual(before);
   });
 });
