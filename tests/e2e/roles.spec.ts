@@ -22,6 +22,9 @@ for (const account of DEMO_ACCOUNTS) {
     await expect(sidebar.getByText(display(account.role), { exact: true })).toBeVisible();
     if (account.department) await expect(sidebar.getByText(account.department, { exact: true })).toBeVisible();
 
+    // The shell as the user first sees it.
+    await page.screenshot({ path: `tests/e2e/.artifacts/shells/${account.role}.png`, animations: 'disabled' });
+
     // The role's menu, exactly: every group and link of SPEC §2, and nothing else at the top level.
     const nav = page.getByRole('navigation', { name: 'Main menu' });
     const groups = menuFor(account.role);
@@ -40,7 +43,7 @@ for (const account of DEMO_ACCOUNTS) {
     const expectedLinks = groups.flatMap((g) => (g.children ?? [g]).map((l) => l.label));
     await expect(nav.locator('a')).toHaveCount(expectedLinks.length);
 
-    await page.screenshot({ path: `tests/e2e/.artifacts/shells/${account.role}.png`, fullPage: false });
+    await page.screenshot({ path: `tests/e2e/.artifacts/shells/${account.role}-menu.png`, animations: 'disabled' });
 
     // Profile through the header's profile menu.
     await page.getByRole('button', { name: 'Profile menu' }).click();

@@ -77,6 +77,10 @@ export async function startServer(opts: { logFile: string; env?: Record<string, 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'observa-e2e-'));
+  // The server gets its own copy of the built client, so a `vite build` started meanwhile in this checkout
+  // (which empties dist/client) cannot pull the app from under a running journey.
+  const clientDir = path.join(dataDir, 'client');
+  fs.cpSync(path.join(root, 'dist/client'), clientDir, { recursive: true });
   fs.mkdirSync(path.dirname(opts.logFile), { recursive: true });
   const log = fs.openSync(opts.logFile, 'w');
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -89,7 +93,7 @@ export async function startServer(opts: { logFile: string; env?: Record<string, 
       DATABASE_URL: '',
       SEED_DEMO: 'true',
       PUBLIC_URL: url,
-      CLIENT_DIR: path.join(root, 'dist/client'),
+      CLIENT_DIR: clientDir,
       LOG_LEVEL: 'warn',
       ...opts.env,
     },
