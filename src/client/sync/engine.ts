@@ -110,6 +110,19 @@ export class SyncEngine {
     this.pullState.nextAt = 0;
   }
 
+  /**
+   * The user asked to sync now, or the device came back online: forget every backoff (rows, files, pull) so
+   * the next drain tries at once. Triggers alone keep backoff (a flapping network must not hammer the server).
+   */
+  async retryNow(): Promise<void> {
+    this.pullState.nextAt = 0;
+    const { db } = this.ctx;
+    await db.transaction('rw', [db.outbox, db.blobs], async () => {
+      await db.outbox.where('status').equals('pending').modify({ nextAttemptAt: 0 });
+      await db.blobs.where('status').anyOf('pending', 'uploading').modify({ nextAttemptAt: 0 });
+    });
+  }
+
   setAuthOk(): void {
     this.state.authRequired = false;
     this.ctx.emit();

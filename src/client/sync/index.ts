@@ -127,8 +127,7 @@ export async function stopSync(): Promise<void> {
 
 /** Wake the engine now (a "Sync now" button). */
 export function syncNow(): void {
-  runtime?.engine.resetBackoff();
-  if (runtime) runtime.ping();
+  if (runtime) void runtime.retryNow();
   else pingOthers();
 }
 

@@ -20,7 +20,7 @@ export interface LeaderStatus {
   uploads: UploadProgress[];
 }
 
-export type ChannelMessage = { type: 'ping' } | { type: 'token' } | { type: 'status'; status: LeaderStatus };
+export type ChannelMessage = { type: 'ping' } | { type: 'retry' } | { type: 'token' } | { type: 'status'; status: LeaderStatus };
 
 export interface RuntimeOptions {
   db: ReplicaDb;
@@ -79,10 +79,7 @@ export class SyncRuntime {
       target.addEventListener(ev, fn);
       this.cleanups.push(() => target.removeEventListener?.(ev, fn));
     };
-    listen(g, 'online', () => {
-      this.engine.resetBackoff();
-      this.trigger();
-    });
+    listen(g, 'online', () => void this.retryNow());
     listen(g, 'offline', () => this.changed());
     listen(g.document, 'visibilitychange', () => {
       if (g.document?.visibilityState === 'visible') this.trigger();
@@ -97,6 +94,7 @@ export class SyncRuntime {
 
   private onMessage(msg: ChannelMessage): void {
     if (msg.type === 'ping') this.trigger();
+    else if (msg.type === 'retry') void this.retryNow();
     else if (msg.type === 'token') void this.tokenChanged(false);
     else if (msg.type === 'status' && !this.isLeader) {
       this.remote = msg.status;
@@ -116,6 +114,13 @@ export class SyncRuntime {
     if (token) this.engine.setAuthOk();
     this.engine.resetBackoff();
     if (broadcast) this.channel?.postMessage({ type: 'token' } satisfies ChannelMessage);
+    this.trigger();
+  }
+
+  /** Forget backoff and run now (the "Sync now" button, the `online` event). */
+  async retryNow(): Promise<void> {
+    if (this.isLeader) await this.engine.retryNow().catch(() => undefined);
+    else this.channel?.postMessage({ type: 'retry' } satisfies ChannelMessage);
     this.trigger();
   }
 
