@@ -74,6 +74,7 @@ function refresh(): void {
   refreshQueued = true;
   setTimeout(() => {
     refreshQueued = false;
+    if (Date.now() - storageCheckedAt > 30_000) void refreshStorage();
     summarize(getDb())
       .then((s) => {
         summary = s;
@@ -218,7 +219,9 @@ export async function requestPersistentStorage(): Promise<boolean> {
   }
 }
 
+let storageCheckedAt = 0;
 async function refreshStorage(): Promise<void> {
+  storageCheckedAt = Date.now();
   const s = (globalThis as { navigator?: Navigator }).navigator?.storage;
   if (!s?.estimate) return;
   try {
