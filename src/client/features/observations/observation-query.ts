@@ -1,7 +1,12 @@
 /**
- * The list page's query over the replica (must stay fast with 10 000 observations). Without filters it reads
- * one page through the createdAt index (newest first) and counts with the primary key — no document beyond
- * the page is deserialised. With filters it walks the createdAt index once, keeping only matches.
+ * The list page's query over the replica (must stay fast with 10 000 observations). Observation documents are
+ * large (plans, rubric rows), so the query works on keys and reads only the page's ten documents:
+ *
+ *   order   the createdAt index, newest first (primary keys only — nothing deserialised)
+ *   status  the status index (primary keys only)
+ *   semester not indexed in the replica schema: an id → semester map, filled once per observation (the semester
+ *           never changes after initiation), so only the first semester filter reads documents
+ *   page    bulkGet of the ten ids
  */
 import type { Observation } from '../../../shared/contract/observations.js';
 import type { ReplicaDb } from '../../db/db.js';
@@ -20,6 +25,20 @@ export interface ObservationPage {
   total: number;
 }
 
+const semesterOf = new Map<string, string>();
+const FILL_BATCH = 500;
+
+async function fillSemesters(db: ReplicaDb, ids: readonly string[]): Promise<void> {
+  const missing = ids.filter((id) => !semesterOf.has(id));
+  for (let i = 0; i < missing.length; i += FILL_BATCH) {
+    const batch = missing.slice(i, i + FILL_BATCH);
+    const docs = await db.observations.bulkGet(batch);
+    docs.forEach((d, k) => {
+      if (d) semesterOf.set(batch[k], String(d.semester));
+    });
+  }
+}
+
 export async function queryObservationPage(db: ReplicaDb, f: ObservationFilters, page: number, pageSize: number): Promise<ObservationPage> {
   const offset = Math.max(0, page - 1) * pageSize;
   const newestFirst = db.observations.orderBy('createdAt').reverse();
@@ -27,6 +46,15 @@ export async function queryObservationPage(db: ReplicaDb, f: ObservationFilters,
     const [total, rows] = await Promise.all([db.observations.count(), newestFirst.offset(offset).limit(pageSize).toArray()]);
     return { total, rows: rows as Observation[] };
   }
-  const all = (await newestFirst.filter((o) => matchesFilters(o as Observation, f)).toArray()) as Observation[];
-  return { total: all.length, rows: all.slice(offset, offset + pageSize) };
+  let ids = (await newestFirst.primaryKeys()) as string[];
+  if (f.statuses.length > 0) {
+    const withStatus = new Set((await db.observations.where('status').anyOf(f.statuses).primaryKeys()) as string[]);
+    ids = ids.filter((id) => withStatus.has(id));
+  }
+  if (f.semesters.length > 0) {
+    await fillSemesters(db, ids);
+    ids = ids.filter((id) => f.semesters.includes(semesterOf.get(id) ?? ''));
+  }
+  const rows = (await db.observations.bulkGet(ids.slice(offset, offset + pageSize))).filter((r) => r !== undefined);
+  return { total: ids.length, rows: rows as Observation[] };
 }
