@@ -118,6 +118,20 @@ describe('push', () => {
   });
 });
 
+describe('accounts', () => {
+  it("never sends another account's queued rows with this account's token", async () => {
+    const { db, engine, sent, clock, server } = setup();
+    await setMeta(db, META.userId, 'u-2');
+    await mutateIn(db, 'notification.open', { id: 'n-1' }, { now: clock.now() }); // queued by u-2
+    await setMeta(db, META.userId, 'u-1'); // someone else signed in on this device
+    await mutateIn(db, 'user.updateProfile', { userId: 'u-1', changes: { phone: '7' } }, { now: clock.now() });
+    await engine.drainOnce();
+    expect(sent.filter((r) => r.method !== 'GET').map((r) => r.path)).toEqual(['/api/user/update/u-1']);
+    expect((await db.outbox.toArray()).map((r) => r.userId)).toEqual(['u-2']);
+    expect(server.docs.notifications.get('n-1')?.open).toBe(false);
+  });
+});
+
 describe('pull', () => {
   it('rebases unsent changes on top of pulled documents so the screen never flips back', async () => {
     const { db, engine, server, script, clock } = setup();

@@ -9,7 +9,7 @@ import { nextDelay } from './backoff.js';
 import { chunkSource } from './blobs.js';
 import type { EngineCtx } from './context.js';
 import type { UploadError } from './ports.js';
-import { markRefused, pushRow, type LaneResult } from './push.js';
+import { markRefused, ownRows, pushRow, type LaneResult } from './push.js';
 
 /** `/api/files/<id>` from a tus upload URL (absolute or relative). */
 export function filePath(uploadUrl: string): string {
@@ -19,7 +19,8 @@ export function filePath(uploadUrl: string): string {
 export async function runBlobLane(ctx: EngineCtx, signal: AbortSignal): Promise<LaneResult> {
   await runUploads(ctx, signal);
   const { db } = ctx;
-  const rows = await db.outbox.where('lane').equals('blob').filter((r) => r.status === 'pending').sortBy('seq');
+  const mine = await ownRows(ctx);
+  const rows = await db.outbox.where('lane').equals('blob').filter((r) => r.status === 'pending' && mine(r)).sortBy('seq');
   for (const row of rows) {
     if (ctx.stopped()) return { state: 'stopped' };
     if (ctx.state.authRequired) return { state: 'auth' };

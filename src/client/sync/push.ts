@@ -9,7 +9,7 @@ import { mutationDef } from '../../shared/sync/mutations/index.js';
 import type { OutboxRow, ReplicaRecord } from '../db/db.js';
 import { nextDelay } from './backoff.js';
 import { call, type EngineCtx } from './context.js';
-import { addRefetch } from './meta.js';
+import { addRefetch, getMeta, META } from './meta.js';
 import { rebase } from './rebase.js';
 
 /** Why a lane stopped: drained, waiting until `wakeAt`, or blocked on sign-in. */
@@ -100,17 +100,27 @@ export async function markRefused(ctx: EngineCtx, row: OutboxRow, status: number
 /** Drain the ordered lane until it is empty, waiting on backoff, or blocked. */
 export async function pushOrdered(ctx: EngineCtx): Promise<LaneResult> {
   const { db } = ctx;
+  const mine = await ownRows(ctx);
   for (;;) {
     if (ctx.stopped()) return { state: 'stopped' };
     if (ctx.state.authRequired) return { state: 'auth' };
     const row = await db.outbox
       .where('lane')
       .equals('ordered')
-      .filter((r) => r.status === 'pending')
+      .filter((r) => r.status === 'pending' && mine(r))
       .first();
     if (!row) return { state: 'drained' };
     if (row.nextAttemptAt > ctx.clock.now()) return { state: 'waiting', wakeAt: row.nextAttemptAt };
     const r = await pushRow(ctx, row);
     if (r !== 'next') return r;
   }
+}
+
+/**
+ * Rows queued by another account on this device (signed in again as someone else without signing out) are
+ * never sent with this account's token: they wait, still visible, until their author signs in.
+ */
+export async function ownRows(ctx: EngineCtx): Promise<(row: OutboxRow) => boolean> {
+  const uid = await getMeta<string>(ctx.db, META.userId);
+  return (row) => !uid || !row.userId || row.userId === uid;
 }
