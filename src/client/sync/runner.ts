@@ -6,7 +6,7 @@
 import type { ReplicaDb } from '../db/db.js';
 import type { UploadProgress } from './context.js';
 import { SyncEngine } from './engine.js';
-import { electLeader, type LeaderHandle } from './leader.js';
+import { electLeader, lockManager, type LeaderHandle } from './leader.js';
 import type { Clock, Random, Transport, Uploader } from './ports.js';
 
 export const SWEEP_MS = 5 * 60_000;
@@ -31,6 +31,8 @@ export interface RuntimeOptions {
   getToken(): Promise<string | null>;
   onChange(): void;
   requestTimeoutMs?: number;
+  /** Web Locks implementation; default navigator.locks (tests pass their own). */
+  locks?: Parameters<typeof electLeader>[1];
 }
 
 type Kind = 'ordered' | 'blobs';
@@ -84,12 +86,15 @@ export class SyncRuntime {
     listen(g.document, 'visibilitychange', () => {
       if (g.document?.visibilityState === 'visible') this.trigger();
     });
-    this.leader = electLeader((leading) => {
-      if (leading && !this.stopped) {
-        this.loops.push(this.loop('ordered'), this.loop('blobs'));
-      }
-      this.changed();
-    });
+    this.leader = electLeader(
+      (leading) => {
+        if (leading && !this.stopped) {
+          this.loops.push(this.loop('ordered'), this.loop('blobs'));
+        }
+        this.changed();
+      },
+      'locks' in this.opts ? this.opts.locks : lockManager(),
+    );
   }
 
   private onMessage(msg: ChannelMessage): void {
