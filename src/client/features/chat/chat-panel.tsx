@@ -30,7 +30,8 @@ export function ChatPanel({ observationId }: { observationId: string }) {
       (session.role === 'Head_of_Department' && session.department?.id != null && session.department.id === obs.departmentId));
 
   useEffect(() => {
-    viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
+    const v = viewport.current;
+    if (v) v.scrollTop = v.scrollHeight;
   }, [messages?.length]);
 
   async function send() {
@@ -71,9 +72,7 @@ export function ChatPanel({ observationId }: { observationId: string }) {
           <Textarea
             label="Message"
             placeholder="Write a message"
-            autosize
-            minRows={2}
-            maxRows={5}
+            rows={3}
             value={text}
             onChange={(e) => setText(e.currentTarget.value)}
             onKeyDown={(e) => {

@@ -32,7 +32,7 @@ function StageCard({ title, status, children, action }: { title: string; status:
     <Card withBorder radius="md" padding="md" component="section" aria-label={title}>
       <Group justify="space-between" mb="xs" wrap="nowrap" align="flex-start">
         <Title order={2} size="h5">{title}</Title>
-        <Badge color={statusColor(status)} variant="light" style={{ flexShrink: 0 }}>{status}</Badge>
+        <Badge color={statusColor(status)} variant="light" miw="max-content" style={{ flexShrink: 0 }}>{status}</Badge>
       </Group>
       <Stack gap={4} mb="sm">{children}</Stack>
       {action}
@@ -68,7 +68,7 @@ export function ObservationDetail({ obs, side, actions }: ObservationDetailProps
           <Field label="Head of Department">{obs.hod?.name ?? '—'}</Field>
           <Field label="Semester">{obs.semester}</Field>
           <Field label="Status">
-            <Badge color={statusColor(obs.status)} variant="light">{obs.status}</Badge>
+            <Badge color={statusColor(obs.status)} variant="light" miw="max-content">{obs.status}</Badge>
           </Field>
           <Field label="Starting">{longDate(obs.starting)}</Field>
           <Field label="Ending">{longDate(obs.ending)}</Field>

@@ -134,7 +134,7 @@ const ObservationRow = memo(function ObservationRow({ obs, showFaculty, showObse
         </Group>
       </Table.Td>
       <Table.Td>
-        <Badge color={statusColor(obs.status)} variant="light">{obs.status}</Badge>
+        <Badge color={statusColor(obs.status)} variant="light" miw="max-content">{obs.status}</Badge>
       </Table.Td>
       <Table.Td>{obs.cycleLabel}</Table.Td>
     </Table.Tr>
