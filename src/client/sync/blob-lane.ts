@@ -19,8 +19,10 @@ export function filePath(uploadUrl: string): string {
 export async function runBlobLane(ctx: EngineCtx, signal: AbortSignal): Promise<LaneResult> {
   await runUploads(ctx, signal);
   const { db } = ctx;
-  const mine = await ownRows(ctx);
-  const rows = await db.outbox.where('lane').equals('blob').filter((r) => r.status === 'pending' && mine(r)).sortBy('seq');
+  const rows = await db.transaction('r', [db.outbox, db.meta], async () => {
+    const mine = await ownRows(ctx);
+    return db.outbox.where('lane').equals('blob').filter((r) => r.status === 'pending' && mine(r)).sortBy('seq');
+  });
   for (const row of rows) {
     if (ctx.stopped()) return { state: 'stopped' };
     if (ctx.state.authRequired) return { state: 'auth' };

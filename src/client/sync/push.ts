@@ -100,15 +100,17 @@ export async function markRefused(ctx: EngineCtx, row: OutboxRow, status: number
 /** Drain the ordered lane until it is empty, waiting on backoff, or blocked. */
 export async function pushOrdered(ctx: EngineCtx): Promise<LaneResult> {
   const { db } = ctx;
-  const mine = await ownRows(ctx);
   for (;;) {
     if (ctx.stopped()) return { state: 'stopped' };
     if (ctx.state.authRequired) return { state: 'auth' };
-    const row = await db.outbox
-      .where('lane')
-      .equals('ordered')
-      .filter((r) => r.status === 'pending' && mine(r))
-      .first();
+    const row = await db.transaction('r', [db.outbox, db.meta], async () => {
+      const mine = await ownRows(ctx);
+      return db.outbox
+        .where('lane')
+        .equals('ordered')
+        .filter((r) => r.status === 'pending' && mine(r))
+        .first();
+    });
     if (!row) return { state: 'drained' };
     if (row.nextAttemptAt > ctx.clock.now()) return { state: 'waiting', wakeAt: row.nextAttemptAt };
     const r = await pushRow(ctx, row);
