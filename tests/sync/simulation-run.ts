@@ -5,6 +5,7 @@
  * the server answers 503 + Retry-After, the tab crashes mid-request and the server purges its tombstones.
  * Then the network heals and the invariants are checked:
  *   no change lost · none applied twice · the server holds the client's last values in order ·
+ *   (during the run) an unsent edit never flips back on screen after a pull ·
  *   replica equals server · the queue drains (refused changes excepted, and visible as needs-attention).
  *
  * Run by simulation.test.ts and simulation-2.test.ts (half of the seeds each, so the two vitest workers share
@@ -61,6 +62,18 @@ export async function runSeed(seed: number): Promise<{ steps: number; stats: Sim
     }
   };
 
+  /** While the user's latest edit of a field is still unsent, the replica shows it (rebase works). */
+  const screenNeverFlipsBack = async () => {
+    const u = await db.users.get(USER);
+    if (!u) return;
+    const pending = new Set((await db.outbox.where('status').equals('pending').toArray()).map((r) => r.mutationId));
+    const latest = new Map<string, Intent>();
+    for (const i of intents) if (i.name === 'user.updateProfile') for (const f of Object.keys(i.args.changes as object)) latest.set(f, i);
+    for (const [field, i] of latest) {
+      if (pending.has(i.mutationId)) expect(u[field], `pending ${field} still shown`).toBe((i.args.changes as Record<string, unknown>)[field]);
+    }
+  };
+
   const steps = 10 + rng.int(25);
   for (let s = 0; s < steps; s++) {
     const roll = rng.next();
@@ -89,6 +102,7 @@ export async function runSeed(seed: number): Promise<{ steps: number; stats: Sim
       }
     } else if (roll < 0.6) {
       await drain();
+      await screenNeverFlipsBack();
     } else if (roll < 0.7) {
       clock.advance(rng.int(90_000));
     } else if (roll < 0.78) {
