@@ -8,6 +8,7 @@ import { notifications } from '../../src/server/db/schema.js';
 import { purgeTombstones } from '../../src/server/sync/tombstones.js';
 import type { SyncChange } from '../../src/shared/sync/protocol.js';
 import { createTestApp, type TestApp } from '../server/helpers.js';
+import { actors, initiate } from '../server/observations-fixture.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -121,5 +122,20 @@ describe('sync pull', () => {
     const fresh = await pullAll(me.token, '0', 1);
     expect(fresh.changes.length).toBeGreaterThan(0);
     expect((await pull(me.token, fresh.cursor)).resetRequired).toBeUndefined();
+  });
+
+  it('a new observation makes its people appear for each other, with the faculty member\'s facultyObs updated', async () => {
+    const a = await actors(t);
+    const observer = await pullAll(a.observer);
+    const faculty = await pullAll(a.faculty);
+    expect(observer.changes.some((c) => c.entity === 'users' && c.id === a.ids.faculty3)).toBe(false);
+    const id = await initiate(t, a, a.ids.faculty3);
+    const later = await pullAll(a.observer, observer.cursor);
+    const f3 = later.changes.find((c) => c.entity === 'users' && c.id === a.ids.faculty3);
+    expect(f3?.data).toMatchObject({ facultyObs: expect.arrayContaining([id]) });
+    expect(later.changes).toContainEqual(expect.objectContaining({ entity: 'observations', id }));
+    // Unrelated faculty are not told about it.
+    const other = await pullAll(a.faculty, faculty.cursor);
+    expect(other.changes.some((c) => c.id === id || c.id === a.ids.faculty3)).toBe(false);
   });
 });
