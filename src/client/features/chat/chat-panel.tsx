@@ -16,7 +16,7 @@ import { useMessages } from './use-messages.js';
 const time = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
-export function ChatPanel({ observationId }: { observationId: string }) {
+export function ChatPanel({ observationId, showTitle = true }: { observationId: string; showTitle?: boolean }) {
   const session = useRequiredSession();
   const messages = useMessages(observationId);
   const obs = useLiveQuery(async () => (await getDb().observations.get(observationId)) as Observation | undefined, [observationId]);
@@ -47,7 +47,7 @@ export function ChatPanel({ observationId }: { observationId: string }) {
 
   return (
     <Stack h="100%" gap="xs">
-      <Title order={2} size="h5">Conversation</Title>
+      {showTitle ? <Title order={2} size="h5">Conversation</Title> : null}
       <ScrollArea style={{ flex: 1 }} viewportRef={viewport} type="auto">
         <Stack gap="xs" role="log" aria-label="Messages" aria-live="polite">
           {messages === undefined ? null : messages.length === 0 ? (

@@ -9,6 +9,7 @@ import { ObservationDetail } from '../../../../features/observations/observation
 import { DeleteObservationButton } from '../../../../features/observations/delete-observation-button.js';
 import { ObservationLoading, ObservationNotFound } from '../../../../features/observations/observation-state.js';
 import { useObservationChat } from '../../../../features/chat/use-observation-chat.js';
+import { ChatMobileButton } from '../../../../features/chat/chat-mobile-button.js';
 
 export const Route = createFileRoute('/_app/observations/detail-observation/$id')({ component: DetailPage });
 
@@ -20,7 +21,7 @@ function DetailPage() {
   useObservationChat(obs ? id : null);
   return (
     <>
-      <PageHeader title="Observation Detail" parent="Observations" />
+      <PageHeader title="Observation Detail" parent="Observations" actions={obs ? <ChatMobileButton observationId={id} /> : null} />
       {deleted ? (
         <Text c="dimmed">Observation deleted. Returning to the list…</Text>
       ) : obs === undefined ? (

@@ -6,6 +6,7 @@ import { sideOf } from '../../../../features/observations/viewer-side.js';
 import { ObservationLoading, ObservationNotFound } from '../../../../features/observations/observation-state.js';
 import { RubricScreen } from '../../../../features/rubrics/rubric-screen.js';
 import { useObservationChat } from '../../../../features/chat/use-observation-chat.js';
+import { ChatMobileButton } from '../../../../features/chat/chat-mobile-button.js';
 
 export const Route = createFileRoute('/_app/observations/observation-rubric/$id')({ component: InformedRubricPage });
 
@@ -16,7 +17,7 @@ function InformedRubricPage() {
   useObservationChat(obs ? id : null);
   return (
     <>
-      <PageHeader title="Informed Observation Rubrics" parent="Observations" />
+      <PageHeader title="Informed Observation Rubrics" parent="Observations" actions={obs ? <ChatMobileButton observationId={id} /> : null} />
       {obs === undefined ? <ObservationLoading /> : obs === null ? <ObservationNotFound /> : <RubricScreen key={obs.id} obs={obs} kind="informed" side={sideOf(obs, session.id)} />}
     </>
   );

@@ -6,6 +6,7 @@ import { sideOf } from '../../../../features/observations/viewer-side.js';
 import { ObservationLoading, ObservationNotFound } from '../../../../features/observations/observation-state.js';
 import { SchedulingScreen } from '../../../../features/scheduling/scheduling-screen.js';
 import { useObservationChat } from '../../../../features/chat/use-observation-chat.js';
+import { ChatMobileButton } from '../../../../features/chat/chat-mobile-button.js';
 
 export const Route = createFileRoute('/_app/observations/observation-scheduling/$id')({ component: SchedulingPage });
 
@@ -16,7 +17,7 @@ function SchedulingPage() {
   useObservationChat(obs ? id : null);
   return (
     <>
-      <PageHeader title="Observation Scheduling" parent="Observations" />
+      <PageHeader title="Observation Scheduling" parent="Observations" actions={obs ? <ChatMobileButton observationId={id} /> : null} />
       {obs === undefined ? <ObservationLoading /> : obs === null ? <ObservationNotFound /> : <SchedulingScreen obs={obs} side={sideOf(obs, session.id)} />}
     </>
   );

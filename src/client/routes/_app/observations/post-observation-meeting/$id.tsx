@@ -12,6 +12,7 @@ import { PostObservationScreen } from '../../../../features/post-observation/pos
 import { PlanStepForm } from '../../../../features/scheduling/plan-step-form.js';
 import { PlanViewButton } from '../../../../features/scheduling/plan-view.js';
 import { useObservationChat } from '../../../../features/chat/use-observation-chat.js';
+import { ChatMobileButton } from '../../../../features/chat/chat-mobile-button.js';
 
 export const Route = createFileRoute('/_app/observations/post-observation-meeting/$id')({ component: PostObservationPage });
 
@@ -39,7 +40,7 @@ function PostObservationPage() {
 
   return (
     <>
-      <PageHeader title="Post Observation Meeting" parent="Observations" />
+      <PageHeader title="Post Observation Meeting" parent="Observations" actions={obs ? <ChatMobileButton observationId={id} /> : null} />
       {obs === undefined ? (
         <ObservationLoading />
       ) : obs === null ? (

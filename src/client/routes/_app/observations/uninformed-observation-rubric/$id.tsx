@@ -6,6 +6,7 @@ import { sideOf } from '../../../../features/observations/viewer-side.js';
 import { ObservationLoading, ObservationNotFound } from '../../../../features/observations/observation-state.js';
 import { RubricScreen } from '../../../../features/rubrics/rubric-screen.js';
 import { useObservationChat } from '../../../../features/chat/use-observation-chat.js';
+import { ChatMobileButton } from '../../../../features/chat/chat-mobile-button.js';
 
 export const Route = createFileRoute('/_app/observations/uninformed-observation-rubric/$id')({ component: UninformedRubricPage });
 
@@ -16,7 +17,7 @@ function UninformedRubricPage() {
   useObservationChat(obs ? id : null);
   return (
     <>
-      <PageHeader title="Uninformed Observation Rubrics" parent="Observations" />
+      <PageHeader title="Uninformed Observation Rubrics" parent="Observations" actions={obs ? <ChatMobileButton observationId={id} /> : null} />
       {obs === undefined ? <ObservationLoading /> : obs === null ? <ObservationNotFound /> : <RubricScreen key={obs.id} obs={obs} kind="uninformed" side={sideOf(obs, session.id)} />}
     </>
   );
