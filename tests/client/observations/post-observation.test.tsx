@@ -135,7 +135,16 @@ describe('post observation: faculty', () => {
     const [row] = await db.outbox.toArray();
     expect(row).toMatchObject({ name: 'artifact.register', lane: 'blob' });
     expect(await db.blobs.count()).toBe(1);
+    // Still uploading: the slot choice waits for the file to reach the server.
+    expect(screen.getByText(/still uploading/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Update' })).toBeNull();
 
+    // The server's copy arrives with the registered artifact.
+    const doc = (await db.observations.get(OBS_ID)) as unknown as Observation;
+    const post = doc.meetings.postObservation!;
+    const registered = { ...post.artifacts[0], fileURL: `/api/artifacts/${post.artifacts[0].id}/file` };
+    await db.outbox.clear();
+    await db.observations.put({ ...doc, meetings: { ...doc.meetings, postObservation: { ...post, artifacts: [registered] } } } as never);
     fireEvent.click(await screen.findByRole('button', { name: 'Update' }));
     expect(await screen.findByText(MSG.timings)).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: /December 11, 2026/ }));

@@ -4,10 +4,12 @@
  */
 import { useState } from 'react';
 import { Anchor, Badge, Group, Image, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useLiveQuery } from 'dexie-react-hooks';
 import type { Artifact } from '../../../shared/contract/observations.js';
 import { ARTIFACT_THUMB_PX } from '../../../shared/constants.js';
 import { useEngineStatus } from '../../hooks/use-sync-status.js';
 import { toast } from '../../components/toast.js';
+import { getDb } from '../../sync/index.js';
 import { artifactKind, isPendingUpload } from './format.js';
 import { artifactBlob, useArtifactUrl } from './use-artifact-url.js';
 
@@ -25,7 +27,12 @@ export function ArtifactList({ artifacts, token }: { artifacts: Artifact[]; toke
 function ArtifactItem({ artifact, token }: { artifact: Artifact; token: string | null }) {
   const kind = artifactKind(artifact);
   const pending = isPendingUpload(artifact.fileURL);
-  const media = useArtifactUrl(artifact.fileURL, artifact.type, token, kind !== 'link');
+  const blobId = pending ? artifact.fileURL.slice('pending-upload:'.length) : '';
+  // The stored file is deleted once the server registered it; the document with its server URL follows with
+  // the next pull. Until then there is nothing left to preview locally.
+  const stored = useLiveQuery(async () => (blobId ? (await getDb().blobs.get(blobId)) !== undefined : false), [blobId]);
+  const registered = pending && stored === false;
+  const media = useArtifactUrl(artifact.fileURL, artifact.type, token, kind !== 'link' && !registered && stored !== undefined);
   const [opening, setOpening] = useState(false);
 
   async function openLink() {
@@ -54,10 +61,13 @@ function ArtifactItem({ artifact, token }: { artifact: Artifact; token: string |
       <Stack gap={4}>
         <Group justify="space-between" wrap="nowrap" gap={4}>
           <Text size="sm" fw={500} truncate title={artifact.name}>{artifact.name}</Text>
-          {pending ? <Badge size="xs" color="yellow" variant="light">Queued</Badge> : null}
+          {pending && !registered ? <Badge size="xs" color="yellow" variant="light">Queued</Badge> : null}
+          {registered ? <Badge size="xs" color="teal" variant="light">Uploaded</Badge> : null}
         </Group>
-        {pending ? <UploadProgress blobId={artifact.fileURL.slice('pending-upload:'.length)} /> : null}
-        {kind === 'link' ? (
+        {pending && !registered ? <UploadProgress blobId={blobId} /> : null}
+        {registered ? (
+          <Text size="xs" c="dimmed">Uploaded; the file appears with the next sync.</Text>
+        ) : kind === 'link' ? (
           <Anchor component="button" type="button" size="sm" onClick={() => void openLink()} disabled={opening} ta="left">
             {opening ? 'Opening…' : `Open ${artifact.name}`}
           </Anchor>

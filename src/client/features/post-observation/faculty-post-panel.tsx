@@ -9,11 +9,14 @@ import { MSG } from '../../../shared/messages.js';
 import { mutate } from '../../sync/index.js';
 import { toast } from '../../components/toast.js';
 import { ArtifactUpload } from './artifact-upload.js';
-import { errText, longDateTime } from './format.js';
+import { errText, isPendingUpload, longDateTime } from './format.js';
 
 export function FacultyPostPanel({ obs, post }: { obs: Observation; post: PostObservation }) {
   const [chosen, setChosen] = useState(post.timeSlotByFaculty ?? '');
   const open = post.status === 'Ongoing';
+  // The server accepts the choice only with a registered artifact; uploads travel in their own lane, so a
+  // choice sent before the file arrived would be refused. Offer Update once one artifact is on the server.
+  const uploaded = post.artifacts.some((a) => !isPendingUpload(a.fileURL));
 
   async function update() {
     if (!chosen) return toast.error(MSG.timings);
@@ -42,7 +45,10 @@ export function FacultyPostPanel({ obs, post }: { obs: Observation; post: PostOb
           </Stack>
         </Radio.Group>
         {open && post.artifacts.length === 0 ? <Alert mt="sm" color="yellow">{MSG.artifactNeeded}</Alert> : null}
-        {open && post.artifacts.length > 0 ? (
+        {open && post.artifacts.length > 0 && !uploaded ? (
+          <Alert mt="sm" color="blue">Your artifact is still uploading; choose a slot once it has reached the server.</Alert>
+        ) : null}
+        {open && uploaded ? (
           <Group mt="sm">
             <Button onClick={() => void update()}>Update</Button>
           </Group>
