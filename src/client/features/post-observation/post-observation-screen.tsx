@@ -30,7 +30,7 @@ function Timings({ obs, token }: { obs: Observation; token: string | null }) {
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <div>
             <Text size="xs" c="dimmed">Status</Text>
-            <Badge variant="light">{post.status || 'Ongoing'}</Badge>
+            <Badge variant="light" color={post.status === 'Completed' ? 'teal' : post.status === 'Scheduled' ? 'violet' : 'blue'}>{post.status || 'Ongoing'}</Badge>
           </div>
           <div>
             <Text size="xs" c="dimmed">Location</Text>
