@@ -3,12 +3,30 @@
  * (see src/client/features/pwa/register-sw.ts → requestBackgroundSync); Chromium fires `sync` once the network
  * is back, even after the tab is closed, and the worker drains the outbox once with the sync engine itself.
  * The engine reads the session token from idb-keyval ('token') at send time; without one it does nothing.
- * Server-side idempotency makes a drain that overlaps a tab's leader harmless.
+ * A tab that leads the sync keeps the lock, and then the worker leaves the work to it. Server-side idempotency
+ * makes any overlap harmless.
  */
 import { drainOnce } from '../src/client/sync/index.js';
 
 export const SYNC_TAG = 'observa-sync';
 
+/** The last wake-up's outcome, readable from DevTools (`self.observaLastSync`) when diagnosing a device. */
+interface LastSync {
+  startedAt: number;
+  finishedAt?: number;
+  error?: string;
+}
+const scope = self as unknown as { observaLastSync?: LastSync };
+
 export async function wakeSyncEngine(): Promise<void> {
-  await drainOnce();
+  const last: LastSync = { startedAt: Date.now() };
+  scope.observaLastSync = last;
+  try {
+    await drainOnce();
+  } catch (err) {
+    last.error = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+    throw err; // the browser retries a failed sync later
+  } finally {
+    last.finishedAt = Date.now();
+  }
 }
