@@ -10,6 +10,7 @@ import { DeleteObservationButton } from '../../../../features/observations/delet
 import { ObservationLoading, ObservationNotFound } from '../../../../features/observations/observation-state.js';
 import { useObservationChat } from '../../../../features/chat/use-observation-chat.js';
 import { ChatMobileButton } from '../../../../features/chat/chat-mobile-button.js';
+import { PendingChangesNote } from '../../../../features/observations/pending-changes-note.js';
 
 export const Route = createFileRoute('/_app/observations/detail-observation/$id')({ component: DetailPage });
 
@@ -22,6 +23,7 @@ function DetailPage() {
   return (
     <>
       <PageHeader title="Observation Detail" parent="Observations" actions={obs ? <ChatMobileButton observationId={id} /> : null} />
+      <PendingChangesNote observationId={id} />
       {deleted ? (
         <Text c="dimmed">Observation deleted. Returning to the list…</Text>
       ) : obs === undefined ? (

@@ -7,6 +7,7 @@ import { ObservationLoading, ObservationNotFound } from '../../../../features/ob
 import { SchedulingScreen } from '../../../../features/scheduling/scheduling-screen.js';
 import { useObservationChat } from '../../../../features/chat/use-observation-chat.js';
 import { ChatMobileButton } from '../../../../features/chat/chat-mobile-button.js';
+import { PendingChangesNote } from '../../../../features/observations/pending-changes-note.js';
 
 export const Route = createFileRoute('/_app/observations/observation-scheduling/$id')({ component: SchedulingPage });
 
@@ -18,6 +19,7 @@ function SchedulingPage() {
   return (
     <>
       <PageHeader title="Observation Scheduling" parent="Observations" actions={obs ? <ChatMobileButton observationId={id} /> : null} />
+      <PendingChangesNote observationId={id} />
       {obs === undefined ? <ObservationLoading /> : obs === null ? <ObservationNotFound /> : <SchedulingScreen obs={obs} side={sideOf(obs, session.id)} />}
     </>
   );

@@ -13,6 +13,7 @@ import { PlanStepForm } from '../../../../features/scheduling/plan-step-form.js'
 import { PlanViewButton } from '../../../../features/scheduling/plan-view.js';
 import { useObservationChat } from '../../../../features/chat/use-observation-chat.js';
 import { ChatMobileButton } from '../../../../features/chat/chat-mobile-button.js';
+import { PendingChangesNote } from '../../../../features/observations/pending-changes-note.js';
 
 export const Route = createFileRoute('/_app/observations/post-observation-meeting/$id')({ component: PostObservationPage });
 
@@ -41,6 +42,7 @@ function PostObservationPage() {
   return (
     <>
       <PageHeader title="Post Observation Meeting" parent="Observations" actions={obs ? <ChatMobileButton observationId={id} /> : null} />
+      <PendingChangesNote observationId={id} />
       {obs === undefined ? (
         <ObservationLoading />
       ) : obs === null ? (

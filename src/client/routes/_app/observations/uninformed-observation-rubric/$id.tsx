@@ -7,6 +7,7 @@ import { ObservationLoading, ObservationNotFound } from '../../../../features/ob
 import { RubricScreen } from '../../../../features/rubrics/rubric-screen.js';
 import { useObservationChat } from '../../../../features/chat/use-observation-chat.js';
 import { ChatMobileButton } from '../../../../features/chat/chat-mobile-button.js';
+import { PendingChangesNote } from '../../../../features/observations/pending-changes-note.js';
 
 export const Route = createFileRoute('/_app/observations/uninformed-observation-rubric/$id')({ component: UninformedRubricPage });
 
@@ -18,6 +19,7 @@ function UninformedRubricPage() {
   return (
     <>
       <PageHeader title="Uninformed Observation Rubrics" parent="Observations" actions={obs ? <ChatMobileButton observationId={id} /> : null} />
+      <PendingChangesNote observationId={id} />
       {obs === undefined ? <ObservationLoading /> : obs === null ? <ObservationNotFound /> : <RubricScreen key={obs.id} obs={obs} kind="uninformed" side={sideOf(obs, session.id)} />}
     </>
   );
