@@ -7,7 +7,7 @@ import { display } from '../../src/shared/enums.js';
 import { menuFor } from '../../src/shared/permissions.js';
 import { DEMO_ACCOUNTS } from './support/demo.js';
 import { expect, test } from './support/fixtures.js';
-import { signIn } from './support/session.js';
+import { expectAllSynced, signIn } from './support/session.js';
 
 for (const account of DEMO_ACCOUNTS) {
   test(`${display(account.role)} signs in, sees the ${display(account.role)} menu and profile, logs out`, async ({ page }) => {
@@ -22,7 +22,8 @@ for (const account of DEMO_ACCOUNTS) {
     await expect(sidebar.getByText(display(account.role), { exact: true })).toBeVisible();
     if (account.department) await expect(sidebar.getByText(account.department, { exact: true })).toBeVisible();
 
-    // The shell as the user first sees it.
+    // The shell as the user first sees it, once the first sync has settled.
+    await expectAllSynced(page);
     await page.screenshot({ path: `tests/e2e/.artifacts/shells/${account.role}.png`, animations: 'disabled' });
 
     // The role's menu, exactly: every group and link of SPEC §2, and nothing else at the top level.

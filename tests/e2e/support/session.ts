@@ -22,12 +22,18 @@ export async function sessionUser(page: Page): Promise<{ id: string; name: strin
   });
 }
 
-/** Waits until a service worker controls the page (first visit: after activation + clients.claim or a reload). */
-export async function serviceWorkerReady(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const reg = await navigator.serviceWorker.ready;
+/**
+ * Waits until the app's service worker is active (registration happens when the root route mounts
+ * <UpdatePrompt/>); fails after 15 s with a clear message instead of hanging on `navigator.serviceWorker.ready`.
+ */
+export async function serviceWorkerReady(page: Page, timeoutMs = 15_000): Promise<string> {
+  return page.evaluate(async (ms) => {
+    const timeout = new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`no service worker became active within ${ms / 1000} s (is it registered?)`)), ms),
+    );
+    const reg = await Promise.race([navigator.serviceWorker.ready, timeout]);
     return reg.active?.state ?? 'none';
-  });
+  }, timeoutMs);
 }
 
 /** The header's sync status button; its accessible name carries the state ("Sync status: Offline, 1 pending"). */
