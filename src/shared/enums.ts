@@ -1,34 +1,30 @@
-/** Domain enumerations of SPEC §3 and §9. Values use underscores; `display()` turns them into labels. */
-import { z } from 'zod';
+/**
+ * Domain enumerations of SPEC §3 and §9. Values use underscores; `display()` turns them into labels.
+ * Plain constants and types only (no zod) so the UI's first load stays small; the zod schemas of these enums
+ * live in contract/enums.ts.
+ */
 
 export const ROLES = ['Super_Admin', 'Admin', 'Campus_Director', 'Head_of_Department', 'Observer', 'Faculty'] as const;
 export type Role = (typeof ROLES)[number];
-export const Role = z.enum(ROLES);
 
 export const SEMESTERS = ['Spring', 'Summer', 'Fall'] as const;
 export type Semester = (typeof SEMESTERS)[number];
-export const Semester = z.enum(SEMESTERS);
 
 export const OBSERVATION_STATUSES = ['Pending', 'Ongoing', 'Completed'] as const;
 export type ObservationStatus = (typeof OBSERVATION_STATUSES)[number];
-export const ObservationStatus = z.enum(OBSERVATION_STATUSES);
 
 /** Post-observation meetings have one more state (SPEC §4). */
 export const POST_OBSERVATION_STATUSES = ['Ongoing', 'Scheduled', 'Completed'] as const;
 export type PostObservationStatus = (typeof POST_OBSERVATION_STATUSES)[number];
-export const PostObservationStatus = z.enum(POST_OBSERVATION_STATUSES);
 
 export const PLAN_TYPES = ['Teaching', 'Reflection'] as const;
 export type PlanType = (typeof PLAN_TYPES)[number];
-export const PlanType = z.enum(PLAN_TYPES);
 
 export const CAMPUSES = ['Main_Campus'] as const;
 export type Campus = (typeof CAMPUSES)[number];
-export const Campus = z.enum(CAMPUSES);
 
 export const EMAIL_TEMPLATE_TYPES = ['CreateUser', 'InitiateObs', 'UpdateObs', 'ObsPrompt'] as const;
 export type EmailTemplateType = (typeof EMAIL_TEMPLATE_TYPES)[number];
-export const EmailTemplateType = z.enum(EMAIL_TEMPLATE_TYPES);
 
 /** /email/:slug → template type and page title (SPEC §2). */
 export const EMAIL_SLUGS = {

@@ -8,14 +8,27 @@ import { del as idbDel, get as idbGet, set as idbSet } from 'idb-keyval';
 import type { MutationArgs, MutationName } from '../../shared/sync/mutations/index.js';
 import { ReplicaDb, type OutboxRow } from '../db/db.js';
 import { META, setMeta } from './meta.js';
-import { mutateIn } from './mutate.js';
-import { clearAll, discardRow, queueFile, retryRow, summarize, type OutboxSummary, type UploadRegistration } from './operations.js';
-import { fetchTransport } from './http-transport.js';
-import { withLockIfFree } from './leader.js';
-import { mathRandom, realClock } from './ports.js';
-import { SyncRuntime, type LeaderStatus } from './runner.js';
-import { tusUploader } from './tus-uploader.js';
-import { SyncEngine } from './engine.js';
+import type { UploadRegistration } from './operations.js';
+import type { LeaderStatus, SyncRuntime } from './runner.js';
+import { summarize, type OutboxSummary } from './summary.js';
+
+/*
+ * Loading: only this file, Dexie and the status summary are in the app's first load. The engine (push, pull,
+ * leader election, tus) and mutate (which validates args with the zod registry) are loaded on first use — right
+ * after sign-in or start-up — so the login and dashboard paint without waiting for them. The service worker
+ * precaches those chunks, so they load offline too.
+ */
+const loadMutate = () => import('./mutate.js');
+const loadOperations = () => import('./operations.js');
+const loadEngine = () =>
+  Promise.all([
+    import('./runner.js'),
+    import('./engine.js'),
+    import('./http-transport.js'),
+    import('./tus-uploader.js'),
+    import('./ports.js'),
+    import('./leader.js'),
+  ]).then(([runner, engine, http, tus, ports, leader]) => ({ runner, engine, http, tus, ports, leader }));
 
 export { StorageFullError, MutationArgsError } from './errors.js';
 export type { ReplicaDb, OutboxRow } from '../db/db.js';
@@ -87,6 +100,7 @@ function refresh(): void {
 
 /** Queue a change: optimistic apply + outbox row in one transaction, then wake the leader. */
 export async function mutate<N extends MutationName>(name: N, args: MutationArgs<N>): Promise<{ mutationId: string }> {
+  const { mutateIn } = await loadMutate();
   const { mutationId } = await mutateIn(getDb(), name, args, { now: Date.now() });
   if (runtime) runtime.ping();
   else pingOthers();
@@ -101,25 +115,33 @@ function pingOthers(): void {
   ch.close();
 }
 
+/** Bumped by every start/stop so a slow engine load never resurrects a runtime that was stopped meanwhile. */
+let generation = 0;
+
 export function startSync(opts: { baseUrl?: string } = {}): void {
   if (runtime) return;
+  const gen = ++generation;
   baseUrl = opts.baseUrl ?? '';
   const origin = baseUrl || (globalThis as { location?: { origin: string } }).location?.origin || 'http://localhost';
-  runtime = new SyncRuntime({
-    db: getDb(),
-    transport: fetchTransport(baseUrl),
-    uploader: tusUploader(`${origin}/api/files`),
-    clock: realClock,
-    random: mathRandom,
-    getToken,
-    onChange: refresh,
+  void loadEngine().then(({ runner, http, tus, ports }) => {
+    if (gen !== generation || runtime) return;
+    runtime = new runner.SyncRuntime({
+      db: getDb(),
+      transport: http.fetchTransport(baseUrl),
+      uploader: tus.tusUploader(`${origin}/api/files`),
+      clock: ports.realClock,
+      random: ports.mathRandom,
+      getToken,
+      onChange: refresh,
+    });
+    runtime.start();
+    void refreshStorage();
+    refresh();
   });
-  runtime.start();
-  void refreshStorage();
-  refresh();
 }
 
 export async function stopSync(): Promise<void> {
+  generation++;
   const r = runtime;
   runtime = null;
   await r?.stop();
@@ -140,12 +162,13 @@ export async function drainOnce(opts: { baseUrl?: string } = {}): Promise<void> 
     await runtime.engine.drainOnce();
     return;
   }
-  await withLockIfFree(async () => {
-    const engine = new SyncEngine({
+  const { engine: eng, http, ports, leader } = await loadEngine();
+  await leader.withLockIfFree(async () => {
+    const engine = new eng.SyncEngine({
       db: getDb(),
-      transport: fetchTransport(opts.baseUrl ?? baseUrl),
-      clock: realClock,
-      random: mathRandom,
+      transport: http.fetchTransport(opts.baseUrl ?? baseUrl),
+      clock: ports.realClock,
+      random: ports.mathRandom,
       getToken,
     });
     await engine.drainOnce();
@@ -175,6 +198,7 @@ export function subscribeSyncStatus(cb: (s: SyncStatus) => void): () => void {
 }
 
 export async function retryMutation(mutationId: string): Promise<void> {
+  const { retryRow } = await loadOperations();
   await retryRow(getDb(), mutationId, Date.now());
   syncNow();
   refresh();
@@ -182,6 +206,7 @@ export async function retryMutation(mutationId: string): Promise<void> {
 
 /** Drops the change (and its stored file) and re-pulls the entity so the screen shows the server's copy. */
 export async function discardMutation(mutationId: string): Promise<void> {
+  const { discardRow } = await loadOperations();
   await discardRow(getDb(), mutationId);
   syncNow();
   refresh();
@@ -192,6 +217,7 @@ export async function queueUpload<N extends MutationName>(
   file: Blob & { name?: string },
   register: UploadRegistration<N>,
 ): Promise<{ blobId: string; mutationId: string }> {
+  const { queueFile } = await loadOperations();
   const r = await queueFile(getDb(), file, register, Date.now());
   if (runtime) runtime.ping();
   else pingOthers();
@@ -202,6 +228,7 @@ export async function queueUpload<N extends MutationName>(
 /** Sign-out after the user confirmed (never called silently while rows are pending). */
 export async function clearLocalData(): Promise<void> {
   await stopSync();
+  const { clearAll } = await loadOperations();
   await clearAll(getDb());
   await setSessionToken(null);
   refresh();

@@ -101,25 +101,3 @@ export async function clearAll(db: ReplicaDb): Promise<void> {
     if (clientId) await db.meta.put({ key: META.clientId, value: clientId });
   });
 }
-
-export interface OutboxSummary {
-  pending: number;
-  needsAttention: OutboxRow[];
-  oldestPendingAt: number | null;
-  lastSyncedAt: number | null;
-}
-
-export async function summarize(db: ReplicaDb): Promise<OutboxSummary> {
-  return db.transaction('r', [db.outbox, db.meta], async () => {
-    const pending = await db.outbox.where('status').equals('pending').count();
-    // Index order within one status value is primary-key (seq) order: the first row is the oldest.
-    const oldest = await db.outbox.where('status').equals('pending').first();
-    const needsAttention = await db.outbox.where('status').equals('needs-attention').sortBy('seq');
-    return {
-      pending,
-      needsAttention,
-      oldestPendingAt: oldest?.createdAt ?? null,
-      lastSyncedAt: (await getMeta<number>(db, META.lastSyncedAt)) ?? null,
-    };
-  });
-}

@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { USER_PAGE_SIZE, PROMPT_THRESHOLD_MIN } from '../constants.js';
-import { CAMPUSES, ObservationStatus, Role, Semester } from '../enums.js';
+import { CAMPUSES } from '../enums.js';
+import { ObservationStatus, Role, Semester } from './enums.js';
 import { MSG } from '../messages.js';
 import { Department } from './common.js';
 import { Course } from './courses.js';

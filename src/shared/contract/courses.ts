@@ -5,7 +5,7 @@
  * form calls too.
  */
 import { z } from 'zod';
-import { Campus } from '../enums.js';
+import { Campus } from './enums.js';
 import { MSG } from '../messages.js';
 import { Department } from './common.js';
 

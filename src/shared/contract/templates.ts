@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { EMAIL_TEMPLATE_MAX_WORDS, countWords } from '../constants.js';
-import { EmailTemplateType, PlanType } from '../enums.js';
+import { EmailTemplateType, PlanType } from './enums.js';
 import { MSG } from '../messages.js';
 
 /** One step of a master plan. `templateId` is SPEC §3's templatePlanId. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Campus, Role } from '../enums.js';
+import { Campus, Role } from './enums.js';
 import { Department, NullableText } from './common.js';
 
 /** A slot as carried on a user (the faculty's course slots). */

@@ -2,8 +2,7 @@ import { Burger, Group, Text } from '@mantine/core';
 import { PRODUCT_NAME } from '../../../shared/constants.js';
 import { SyncIndicator } from '../sync/sync-indicator.js';
 import { FullscreenToggle } from './fullscreen-toggle.js';
-import { NotificationBell } from './notification-bell.js';
-import { ProfileMenu } from './profile-menu.js';
+import { HeaderNotifications, HeaderProfile } from './header-menus.js';
 
 export interface ShellHeaderProps {
   navOpened: boolean;
@@ -23,8 +22,8 @@ export function ShellHeader({ navOpened, onToggleNav }: ShellHeaderProps) {
       <Group gap={6} wrap="nowrap">
         <SyncIndicator />
         <FullscreenToggle />
-        <NotificationBell />
-        <ProfileMenu />
+        <HeaderNotifications />
+        <HeaderProfile />
       </Group>
     </Group>
   );

@@ -3,17 +3,21 @@
  * observation stream chart (not for Faculty), the latest observations, the newest users (roles that manage
  * users) and Faculty's own course slots.
  */
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Center, Loader, Stack } from '@mantine/core';
 import type { User } from '../../../shared/contract/users.js';
 import { SEES_ALL_USERS } from '../../../shared/permissions.js';
 import { computeCounts, dashboardObservations } from './compute-counts.js';
 import { CountCards } from './count-cards.js';
-import { RecentObservations } from './recent-observations.js';
-import { RecentUsers } from './recent-users.js';
 import { StreamPanel } from './stream-panel.js';
 import { useDashboardData } from './use-dashboard-data.js';
-import { YourCourses, type FacultySlot } from './your-courses.js';
+import type { FacultySlot } from './your-courses.js';
+
+// The tables sit below the counts and the chart, and Mantine's Table brings ScrollArea and floating-ui along
+// (~20 KB gzip): they load right after the first paint instead of with it.
+const RecentObservations = lazy(() => import('./recent-observations.js').then((m) => ({ default: m.RecentObservations })));
+const RecentUsers = lazy(() => import('./recent-users.js').then((m) => ({ default: m.RecentUsers })));
+const YourCourses = lazy(() => import('./your-courses.js').then((m) => ({ default: m.YourCourses })));
 
 export function DashboardPage({ viewer }: { viewer: User }) {
   const { users, observations, courses } = useDashboardData();
@@ -54,9 +58,17 @@ export function DashboardPage({ viewer }: { viewer: User }) {
       ) : (
         <>
           {!isFaculty ? <StreamPanel observations={mine} /> : null}
-          {isFaculty ? <YourCourses slots={facultySlots} /> : null}
-          <RecentObservations rows={mine} role={viewer.role} />
-          {managesUsers ? <RecentUsers users={managedUsers} /> : null}
+          <Suspense
+            fallback={
+              <Center py="md">
+                <Loader size="sm" aria-label="Loading tables" />
+              </Center>
+            }
+          >
+            {isFaculty ? <YourCourses slots={facultySlots} /> : null}
+            <RecentObservations rows={mine} role={viewer.role} />
+            {managesUsers ? <RecentUsers users={managedUsers} /> : null}
+          </Suspense>
         </>
       )}
     </Stack>

@@ -4,7 +4,7 @@
  * create it and refer to it (e.g. assign a slot of a course created offline) before the server has answered.
  */
 import { z } from 'zod';
-import { Campus, EmailTemplateType, PlanType, Role } from '../../enums.js';
+import { Campus, EmailTemplateType, PlanType, Role } from '../../contract/enums.js';
 import { def } from './def.js';
 
 const CourseCreateArgs = z.object({

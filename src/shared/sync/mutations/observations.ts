@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { DayTime, TemplateResponse } from '../../contract/observations.js';
-import { Semester } from '../../enums.js';
+import { Semester } from '../../contract/enums.js';
 import { def } from './def.js';
 
 const uuid = z.uuid();
