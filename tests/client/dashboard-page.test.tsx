@@ -38,7 +38,7 @@ describe('dashboard page', () => {
     renderDashboard(fac);
     expect(await screen.findByRole('listitem', { name: 'Assigned Slots: 1' })).toBeTruthy();
     expect(screen.getByRole('listitem', { name: 'Observations: 0' })).toBeTruthy();
-    const courses = screen.getByRole('table', { name: 'Your Courses' });
+    const courses = await screen.findByRole('table', { name: 'Your Courses' });
     expect(within(courses).getByText('CSC-011')).toBeTruthy();
     expect(screen.getByText(MSG.noObservations)).toBeTruthy();
     expect(screen.queryByText('Observation Stream')).toBeNull();
@@ -57,6 +57,6 @@ describe('dashboard page', () => {
     expect(screen.getByText('1 observation(s) shown for 2025.')).toBeTruthy();
     fireEvent.click(screen.getByText('Yearly'));
     expect(await screen.findByText('1 observation(s) shown.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'View All Observations' }).getAttribute('href')).toBe('/observations/list-observation');
+    expect((await screen.findByRole('link', { name: 'View All Observations' })).getAttribute('href')).toBe('/observations/list-observation');
   });
 });
