@@ -6,11 +6,14 @@ export function fetchTransport(baseUrl = '', fetchImpl: typeof fetch = (...a) =>
     async send(req) {
       const ctrl = new AbortController();
       const timer = setTimeout(() => ctrl.abort(), req.timeoutMs);
+      const hasBody = req.body !== undefined && req.method !== 'GET';
+      // A JSON content type without a body is refused by the server (e.g. DELETE /observation/{id}).
+      const sendHeaders = hasBody ? req.headers : Object.fromEntries(Object.entries(req.headers).filter(([k]) => k.toLowerCase() !== 'content-type'));
       try {
         const res = await fetchImpl(baseUrl + req.path, {
           method: req.method,
-          headers: req.headers,
-          body: req.body === undefined || req.method === 'GET' ? undefined : JSON.stringify(req.body),
+          headers: sendHeaders,
+          body: hasBody ? JSON.stringify(req.body) : undefined,
           signal: ctrl.signal,
           cache: 'no-store',
         });
