@@ -13,11 +13,12 @@
  * then answers with the first one's stored response. Refusals (4xx) store nothing: they have no effects, and a
  * retry after the situation changed should be judged afresh.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER } from '../../shared/sync/protocol.js';
 import type { Tx } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema.js';
+import { auditInsertCte, bufferAudits, flushAudits, takeAudits } from '../services/audit.js';
 import { HttpError } from './errors.js';
 
 export interface WriteResult<T> {
@@ -46,20 +47,24 @@ export async function idempotentWrite<T>(
   const method = req.method;
   const path = req.routeOptions.url ? req.url.split('?')[0] : req.url;
 
-  const stored = async () => {
-    if (!key) return undefined;
-    const [row] = await db
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  const checked = (row: { method: string; path: string; statusCode: number; response: unknown } | undefined) => {
     if (!row) return undefined;
     if (row.method !== method || row.path !== path) {
       throw new HttpError('idempotency-mismatch', 'This Idempotency-Key was already used for another request!');
     }
     return row;
   };
+  const stored = async () => {
+    if (!key) return undefined;
+    const [row] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+    return checked(row);
+  };
 
-  const previous = await stored();
+  // The auth preHandler already looked the key up with the session (same round trip) when it could.
+  const previous = key && req.idempotencyStored !== undefined ? checked(req.idempotencyStored ?? undefined) : await stored();
   if (previous) {
     reply.header('idempotent-replay', 'true');
     return reply.code(previous.statusCode).send(previous.response);
@@ -67,16 +72,17 @@ export async function idempotentWrite<T>(
 
   try {
     const result = await db.transaction(async (tx) => {
+      bufferAudits(tx);
       const r = await fn(tx);
+      const audits = takeAudits(tx);
       if (key) {
-        await tx.insert(idempotencyKeys).values({
-          userId,
-          key,
-          method,
-          path,
-          statusCode: r.status,
-          response: (r.body ?? null) as never,
-        });
+        // The key row and the change's audit rows in one statement.
+        const cte = auditInsertCte(audits);
+        const insertKey = sql`insert into ${idempotencyKeys} (user_id, key, method, path, status_code, response)
+          values (${userId}::uuid, ${key}, ${method}, ${path}, ${r.status}, ${JSON.stringify(r.body ?? null)}::jsonb)`;
+        await tx.execute(cte ? sql`${cte} ${insertKey}` : insertKey);
+      } else {
+        await flushAudits(tx, audits);
       }
       return r;
     });

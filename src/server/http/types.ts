@@ -38,5 +38,10 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: AuthUser;
+    /**
+     * Set by `app.authenticate` when the request carries an Idempotency-Key: the stored response for it (null when
+     * none). Undefined when not looked up yet.
+     */
+    idempotencyStored?: { method: string; path: string; statusCode: number; response: unknown } | null;
   }
 }

@@ -5,7 +5,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MSG } from '../../shared/messages.js';
 import { unauthenticated } from '../http/errors.js';
-import { userForToken } from '../services/auth/sessions.js';
+import { IDEMPOTENCY_HEADER } from '../../shared/sync/protocol.js';
+import { authenticateToken } from '../services/auth/sessions.js';
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -19,8 +20,12 @@ export function registerAuth(app: FastifyInstance): void {
   app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
     const token = bearerToken(request);
     if (!token) throw unauthenticated(MSG.notSignedIn);
-    const user = await userForToken(app.deps.db, token, app.deps.now());
-    if (!user) throw unauthenticated(MSG.notSignedIn);
-    request.user = user;
+    const rawKey = request.headers[IDEMPOTENCY_HEADER];
+    const key = request.method !== 'GET' && typeof rawKey === 'string' && rawKey.length > 0 && rawKey.length <= 200 ? rawKey : undefined;
+    const found = await authenticateToken(app.deps.db, token, app.deps.now(), key);
+    if (!found) throw unauthenticated(MSG.notSignedIn);
+    request.user = found.user;
+    // Looked up with the session (same round trip); idempotentWrite uses it instead of asking again.
+    if (key) request.idempotencyStored = found.stored;
   });
 }

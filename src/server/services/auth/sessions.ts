@@ -3,11 +3,11 @@
  * so a database leak does not leak usable tokens. Sessions expire after SESSION_TTL_MS and logout revokes them.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { SESSION_TTL_MS } from '../../../shared/constants.js';
 import type { Role } from '../../../shared/enums.js';
 import type { Db, Tx } from '../../db/client.js';
-import { sessions, users } from '../../db/schema.js';
+import { idempotencyKeys, sessions, users } from '../../db/schema.js';
 import type { AuthUser } from '../../http/types.js';
 
 export function hashToken(token: string): string {
@@ -21,6 +21,54 @@ export async function createSession(db: Db | Tx, userId: string, now: Date): Pro
     .values({ userId, tokenHash: hashToken(token), createdAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
     .returning({ id: sessions.id });
   return { token, sessionId: row.id };
+}
+
+export interface StoredResponse {
+  method: string;
+  path: string;
+  statusCode: number;
+  response: unknown;
+}
+
+/**
+ * The signed-in user behind a token (null when unknown, revoked or expired) and, when the request carries an
+ * Idempotency-Key, the response stored under that key for this user — one round trip for both, because every
+ * queued change replayed by the sync engine needs both.
+ */
+export async function authenticateToken(
+  db: Db,
+  token: string,
+  now: Date,
+  idempotencyKey?: string,
+): Promise<{ user: AuthUser; stored: StoredResponse | null } | null> {
+  if (!idempotencyKey) {
+    const user = await userForToken(db, token, now);
+    return user ? { user, stored: null } : null;
+  }
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      campus: users.campus,
+      departmentId: users.departmentId,
+      sessionId: sessions.id,
+      keyMethod: idempotencyKeys.method,
+      keyPath: idempotencyKeys.path,
+      keyStatus: idempotencyKeys.statusCode,
+      keyResponse: idempotencyKeys.response,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(idempotencyKeys, and(eq(idempotencyKeys.userId, users.id), eq(idempotencyKeys.key, sql`${idempotencyKey}`)))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+  if (!row) return null;
+  const { keyMethod, keyPath, keyStatus, keyResponse, ...user } = row;
+  return {
+    user: { ...user, role: user.role as Role },
+    stored: keyMethod != null && keyPath != null && keyStatus != null ? { method: keyMethod, path: keyPath, statusCode: keyStatus, response: keyResponse } : null,
+  };
 }
 
 /** The signed-in user behind a token, or null when unknown, revoked or expired. */
