@@ -2,7 +2,6 @@
  * PUT /user/update/{id}: the signed-in user's own profile only, only the editable fields of SPEC §2
  * (ProfileUpdate is strict: an unknown field is a 400). Only fields present in the body change; "" → null.
  */
-import { eq } from 'drizzle-orm';
 import { PROFILE_FIELDS, ProfileUpdate, type User } from '../../../shared/contract/users.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Tx } from '../../db/client.js';
@@ -10,7 +9,7 @@ import { users } from '../../db/schema.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/types.js';
 import { audit } from '../audit.js';
-import { userDocument } from './user-document.js';
+import { updateUserReturningDocument } from './user-document.js';
 
 export async function updateProfile(tx: Tx, user: AuthUser, targetId: string, body: unknown, now: Date): Promise<User> {
   if (targetId !== user.id) throw forbidden(MSG.forbidden);
@@ -18,12 +17,10 @@ export async function updateProfile(tx: Tx, user: AuthUser, targetId: string, bo
   const present = new Set(Object.keys((body ?? {}) as object));
   const changes: Partial<Record<(typeof PROFILE_FIELDS)[number], string | null>> = {};
   for (const f of PROFILE_FIELDS) if (present.has(f)) changes[f] = parsed[f] ?? null;
-  const [row] = await tx
-    .update(users)
-    .set({ ...changes, updatedAt: now })
-    .where(eq(users.id, user.id))
-    .returning();
-  if (!row) throw notFound(MSG.notFound);
+  const set: Record<string, unknown> = { updated_at: now };
+  for (const [field, value] of Object.entries(changes)) set[users[field as keyof typeof changes].name] = value;
+  const doc = await updateUserReturningDocument(tx, user.id, set);
+  if (!doc) throw notFound(MSG.notFound);
   await audit(tx, { actorId: user.id, action: 'user.updateProfile', entity: 'users', entityId: user.id, detail: changes });
-  return userDocument(tx, row);
+  return doc;
 }

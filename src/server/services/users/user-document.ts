@@ -11,57 +11,92 @@ import { courses, departments, observations, slots, users } from '../../db/schem
 
 export type UserRow = typeof users.$inferSelect;
 
-export async function userDocuments(db: Db | Tx, rows: UserRow[]): Promise<User[]> {
-  if (rows.length === 0) return [];
-  // Outer columns are written qualified ("users".…): drizzle leaves them bare in a one-table select, where a
-  // bare "id" inside the subqueries would mean the subquery's own table.
-  // One round trip for every user's department, slots (with course) and observations: on PGlite each query
-  // costs a wasm round trip, and this runs on every profile write and every pulled page of users.
-  const extras = await db
-    .select({
-      id: users.id,
-      department: sql<{ id: number; name: string } | null>`(select json_build_object('id', d.id, 'name', d.name)
-        from ${departments} d where d.id = "users"."department_id")`,
-      courseSlots: sql<SlotJson[] | null>`(select json_agg(json_build_object(
+/** The computed parts of a user document, for the users row visible in SQL as `alias`. */
+function extrasSql(alias: string) {
+  const t = sql.identifier(alias);
+  return {
+    department: sql<{ id: number; name: string } | null>`(select json_build_object('id', d.id, 'name', d.name)
+        from ${departments} d where d.id = ${t}."department_id")`,
+    courseSlots: sql<SlotJson[] | null>`(select json_agg(json_build_object(
           'id', s.id, 'courseId', s.course_id, 'sectionCode', s.section_code, 'day', s.day, 'time', s.time,
           'location', s.location, 'courseCode', c.course_code, 'courseName', c.name)
         order by c.course_code, s.section_code)
-        from ${slots} s join ${courses} c on c.id = s.course_id where s.faculty_id = "users"."id")`,
-      facultyObs: sql<string[] | null>`(select json_agg(o.id order by o.created_at)
-        from ${observations} o where o.faculty_id = "users"."id")`,
-    })
+        from ${slots} s join ${courses} c on c.id = s.course_id where s.faculty_id = ${t}."id")`,
+    facultyObs: sql<string[] | null>`(select json_agg(o.id order by o.created_at)
+        from ${observations} o where o.faculty_id = ${t}."id")`,
+  };
+}
+
+interface Extras {
+  department: unknown;
+  courseSlots: unknown;
+  facultyObs: unknown;
+}
+
+function toDocument(r: UserRow, e: Extras | undefined): User {
+  return {
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    role: r.role as Role,
+    campus: r.campus,
+    department: parseJson<{ id: number; name: string }>(e?.department) ?? null,
+    phone: r.phone,
+    dateOfBirth: r.dateOfBirth,
+    designation: r.designation,
+    avatar: r.avatar,
+    institute: r.institute,
+    degree: r.degree,
+    starting: r.starting,
+    ending: r.ending,
+    facultyObs: parseJson<string[]>(e?.facultyObs) ?? [],
+    courseSlots: (parseJson<SlotJson[]>(e?.courseSlots) ?? []).map((s) => ({
+      id: s.id,
+      courseId: s.courseId,
+      course: { id: s.courseId, courseCode: s.courseCode, name: s.courseName },
+      sectionCode: s.sectionCode,
+      day: s.day,
+      time: s.time,
+      location: s.location,
+    })),
+  };
+}
+
+export async function userDocuments(db: Db | Tx, rows: UserRow[]): Promise<User[]> {
+  if (rows.length === 0) return [];
+  // One round trip for every user's department, slots (with course) and observations: on PGlite each query
+  // costs a wasm round trip, and this runs on every profile write and every pulled page of users.
+  // The outer table is named explicitly: drizzle leaves columns bare in a one-table select, where a bare "id"
+  // inside the subqueries would mean the subquery's own table.
+  const extras = await db
+    .select({ id: users.id, ...extrasSql('users') })
     .from(users)
     .where(inArray(users.id, rows.map((r) => r.id)));
   const extraOf = new Map(extras.map((e) => [e.id, e]));
-  return rows.map((r) => {
-    const e = extraOf.get(r.id);
-    return {
-      id: r.id,
-      name: r.name,
-      email: r.email,
-      role: r.role as Role,
-      campus: r.campus,
-      department: parseJson(e?.department) ?? null,
-      phone: r.phone,
-      dateOfBirth: r.dateOfBirth,
-      designation: r.designation,
-      avatar: r.avatar,
-      institute: r.institute,
-      degree: r.degree,
-      starting: r.starting,
-      ending: r.ending,
-      facultyObs: parseJson(e?.facultyObs) ?? [],
-      courseSlots: (parseJson(e?.courseSlots) ?? []).map((s) => ({
-        id: s.id,
-        courseId: s.courseId,
-        course: { id: s.courseId, courseCode: s.courseCode, name: s.courseName },
-        sectionCode: s.sectionCode,
-        day: s.day,
-        time: s.time,
-        location: s.location,
-      })),
-    };
-  });
+  return rows.map((r) => toDocument(r, extraOf.get(r.id)));
+}
+
+/** Snake-case columns of `users` → UserRow fields, for raw statements returning `users.*`. */
+const COLUMN_TO_FIELD = Object.fromEntries(Object.entries(users).flatMap(([field, col]) => (col && typeof col === 'object' && 'name' in col && typeof (col as { name: unknown }).name === 'string' ? [[(col as { name: string }).name, field]] : [])));
+
+/**
+ * UPDATE users SET … WHERE id = … and the updated user's document in one statement (the profile write path:
+ * one round trip instead of two). `set` maps column names to values. Null when no such user.
+ */
+export async function updateUserReturningDocument(tx: Tx, id: string, set: Record<string, unknown>): Promise<User | null> {
+  const assignments = sql.join(
+    Object.entries(set).map(([column, value]) => sql`${sql.identifier(column)} = ${value}`),
+    sql`, `,
+  );
+  const e = extrasSql('u');
+  const result = (await tx.execute(sql`with u as (update ${users} set ${assignments} where ${users.id} = ${id} returning *)
+    select u.*, ${e.department} as "x_department", ${e.courseSlots} as "x_course_slots", ${e.facultyObs} as "x_faculty_obs" from u`)) as unknown as {
+    rows: Record<string, unknown>[];
+  };
+  const raw = result.rows[0];
+  if (!raw) return null;
+  const row = Object.fromEntries(Object.entries(raw).flatMap(([k, v]) => (COLUMN_TO_FIELD[k] ? [[COLUMN_TO_FIELD[k], v]] : []))) as UserRow;
+  return toDocument(row, { department: raw.x_department, courseSlots: raw.x_course_slots, facultyObs: raw.x_faculty_obs });
 }
 
 interface SlotJson {
@@ -76,9 +111,9 @@ interface SlotJson {
 }
 
 /** Both drivers parse json columns; a json value computed in SQL may still arrive as text on some paths. */
-function parseJson<T>(v: T | string | null | undefined): T | null {
+function parseJson<T>(v: unknown): T | null {
   if (v == null) return null;
-  return typeof v === 'string' ? (JSON.parse(v) as T) : v;
+  return (typeof v === 'string' ? JSON.parse(v) : v) as T;
 }
 
 export async function userDocument(db: Db | Tx, row: UserRow): Promise<User> {
