@@ -11,6 +11,7 @@ import { DELAY } from '../../shared/constants.js';
 import { MSG } from '../../shared/messages.js';
 import { logout } from '../api/logout.js';
 import { toast } from '../components/toast.js';
+import { notifyWorkerSignedOut } from '../features/pwa/index.js';
 import { clearLocalData, getDb } from '../sync/index.js';
 import { getSession, useSessionStore } from '../stores/session.js';
 
@@ -37,6 +38,8 @@ export function useLogout(): LogoutControl {
     const revoke = token ? logout(token) : Promise.resolve();
     // Stops the engine, clears the replica + outbox + files and forgets the token.
     await clearLocalData();
+    // The worker drops its cached artifact files: they belong to the account that signed out.
+    notifyWorkerSignedOut();
     try {
       localStorage.clear();
     } catch {

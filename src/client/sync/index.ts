@@ -158,7 +158,9 @@ export function syncNow(): void {
  * For the service worker's `sync` event: drain once if no tab is the leader (a tab that leads syncs itself).
  */
 export async function drainOnce(opts: { baseUrl?: string } = {}): Promise<void> {
+  // `sync` is the browser saying connectivity is back (like `online`): rows waiting in backoff go now.
   if (runtime?.isLeader) {
+    await runtime.engine.retryNow();
     await runtime.engine.drainOnce();
     return;
   }
@@ -171,6 +173,7 @@ export async function drainOnce(opts: { baseUrl?: string } = {}): Promise<void> 
       random: ports.mathRandom,
       getToken,
     });
+    await engine.retryNow();
     await engine.drainOnce();
   });
   pingOthers();
@@ -235,7 +238,7 @@ export async function clearLocalData(): Promise<void> {
 }
 
 export async function requestPersistentStorage(): Promise<boolean> {
-  const s = (globalThis as { navigator?: Navigator }).navigator?.storage;
+  const s = (globalThis as { navigator?: { storage?: StorageManager & { persist?: () => Promise<boolean> } } }).navigator?.storage;
   if (!s?.persist) return false;
   try {
     const granted = (await s.persisted?.()) || (await s.persist());
@@ -249,7 +252,7 @@ export async function requestPersistentStorage(): Promise<boolean> {
 let storageCheckedAt = 0;
 async function refreshStorage(): Promise<void> {
   storageCheckedAt = Date.now();
-  const s = (globalThis as { navigator?: Navigator }).navigator?.storage;
+  const s = (globalThis as { navigator?: { storage?: StorageManager & { persist?: () => Promise<boolean> } } }).navigator?.storage;
   if (!s?.estimate) return;
   try {
     const [est, persisted] = await Promise.all([s.estimate(), s.persisted?.() ?? Promise.resolve(false)]);

@@ -84,7 +84,7 @@ export class SyncRuntime {
     listen(g, 'online', () => void this.retryNow());
     listen(g, 'offline', () => this.changed());
     listen(g.document, 'visibilitychange', () => {
-      if (g.document?.visibilityState === 'visible') this.trigger();
+      if ((g.document as { visibilityState?: string } | undefined)?.visibilityState === 'visible') this.trigger();
     });
     this.leader = electLeader(
       (leading) => {
