@@ -6,7 +6,13 @@
  * A tab that leads the sync keeps the lock, and then the worker leaves the work to it. Server-side idempotency
  * makes any overlap harmless.
  */
-import { drainOnce } from '../src/client/sync/index.js';
+import { get } from 'idb-keyval';
+import { ReplicaDb } from '../src/client/db/db.js';
+import { drainWithoutLeader } from '../src/client/sync/drain-once.js';
+
+/** idb-keyval key of the bearer token the pages mirror (src/client/sync/index.ts TOKEN_KEY). */
+const TOKEN_KEY = 'token';
+let db: ReplicaDb | null = null;
 
 export const SYNC_TAG = 'observa-sync';
 
@@ -22,7 +28,13 @@ export async function wakeSyncEngine(): Promise<void> {
   const last: LastSync = { startedAt: Date.now() };
   scope.observaLastSync = last;
   try {
-    await drainOnce();
+    await drainWithoutLeader({ db: (db ??= new ReplicaDb('observa')), getToken: async () => (await get<string>(TOKEN_KEY)) ?? null });
+    // Tell open tabs (if any) to refresh their status.
+    if (typeof BroadcastChannel !== 'undefined') {
+      const ch = new BroadcastChannel('observa-sync');
+      ch.postMessage({ type: 'ping' });
+      ch.close();
+    }
   } catch (err) {
     last.error = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
     throw err; // the browser retries a failed sync later

@@ -27,8 +27,7 @@ const loadEngine = () =>
     import('./http-transport.js'),
     import('./tus-uploader.js'),
     import('./ports.js'),
-    import('./leader.js'),
-  ]).then(([runner, engine, http, tus, ports, leader]) => ({ runner, engine, http, tus, ports, leader }));
+  ]).then(([runner, engine, http, tus, ports]) => ({ runner, engine, http, tus, ports }));
 
 export { StorageFullError, MutationArgsError } from './errors.js';
 export type { ReplicaDb, OutboxRow } from '../db/db.js';
@@ -164,18 +163,8 @@ export async function drainOnce(opts: { baseUrl?: string } = {}): Promise<void> 
     await runtime.engine.drainOnce();
     return;
   }
-  const { engine: eng, http, ports, leader } = await loadEngine();
-  await leader.withLockIfFree(async () => {
-    const engine = new eng.SyncEngine({
-      db: getDb(),
-      transport: http.fetchTransport(opts.baseUrl ?? baseUrl),
-      clock: ports.realClock,
-      random: ports.mathRandom,
-      getToken,
-    });
-    await engine.retryNow();
-    await engine.drainOnce();
-  });
+  const { drainWithoutLeader } = await import('./drain-once.js');
+  await drainWithoutLeader({ db: getDb(), getToken, baseUrl: opts.baseUrl ?? baseUrl });
   pingOthers();
 }
 
