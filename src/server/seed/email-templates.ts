@@ -22,9 +22,10 @@ export const EMAIL_TEMPLATES: Record<EmailTemplateType, { subject: string; email
       'Please sign in to review it and take any action needed.<br><br>{{link}}',
   },
   ObsPrompt: {
-    subject: 'Reminder: teaching observations',
+    subject: 'Faculty due for a teaching observation',
     email:
-      'Dear {{name}},<br><br>This is a reminder to move your teaching observations forward. ' +
-      'Please sign in to see what is waiting for you.<br><br>{{link}}',
+      'Dear {{name}},<br><br>These faculty members of {{department}} were never observed or scored below ' +
+      '{{threshold}}% in their latest completed observation: {{faculty}}.<br><br>' +
+      'Please sign in to initiate their observations: {{link}}',
   },
 };
