@@ -10,6 +10,7 @@ export default defineConfig({
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     exclude: ['tests/e2e/**', 'tests/bench/**', 'node_modules/**'],
     environment: 'node',
+    setupFiles: ['tests/client/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

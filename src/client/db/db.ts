@@ -106,6 +106,12 @@ export class ReplicaDb extends Dexie {
       blobChunks: '[blobId+index], blobId',
       meta: 'key',
     });
+    // v2: the outbox drops its unused nextAttemptAt index (one index entry fewer on every mutate); observations
+    // gain a semester index for the list filter.
+    this.version(2).stores({
+      outbox: '++seq, &mutationId, status, lane, entityId',
+      observations: 'id, status, facultyId, observerId, createdAt, semester',
+    });
   }
 }
 

@@ -22,6 +22,26 @@ export async function getMeta<T>(db: ReplicaDb, key: string): Promise<T | undefi
 
 export async function setMeta(db: ReplicaDb, key: string, value: unknown): Promise<void> {
   await db.meta.put({ key, value });
+  if (key === META.userId) knownUser.set(db, (value as string | null | undefined) ?? null);
+}
+
+/**
+ * The signed-in user id as this tab last wrote or read it. `mutate` runs on every keystroke-level action and
+ * reads it without joining the meta store when it is known here (one IndexedDB request fewer per change).
+ * Only this module writes META.userId, and `forgetKnownMeta` runs when the meta store is cleared.
+ */
+const knownUser = new WeakMap<ReplicaDb, string | null>();
+
+export function knownUserId(db: ReplicaDb): string | null | undefined {
+  return knownUser.get(db);
+}
+
+export function rememberUserId(db: ReplicaDb, userId: string | null): void {
+  knownUser.set(db, userId);
+}
+
+export function forgetKnownMeta(db: ReplicaDb): void {
+  knownUser.delete(db);
 }
 
 export function newId(): string {

@@ -6,7 +6,7 @@ import { mutationDef } from '../../shared/sync/mutations/index.js';
 import type { OutboxRow, ReplicaDb } from '../db/db.js';
 import { applyFor, tablesFor } from './apply/index.js';
 import { isQuotaError, MutationArgsError, StorageFullError } from './errors.js';
-import { getMeta, META, newId } from './meta.js';
+import { getMeta, knownUserId, META, newId, rememberUserId } from './meta.js';
 
 export interface MutateOptions {
   now: number;
@@ -30,9 +30,14 @@ export async function mutateIn(
   const { entity, id: entityId } = def.entity(args);
   const mutationId = opts.mutationId ?? newId();
   const tables = tablesFor(name, args).map((t) => db[t]);
+  const known = knownUserId(db);
   try {
-    const seq = await db.transaction('rw', [db.outbox, db.meta, ...tables], async () => {
-      const userId = (await getMeta<string>(db, META.userId)) ?? null;
+    const seq = await db.transaction('rw', known === undefined ? [db.outbox, db.meta, ...tables] : [db.outbox, ...tables], async () => {
+      let userId = known ?? null;
+      if (known === undefined) {
+        userId = (await getMeta<string>(db, META.userId)) ?? null;
+        rememberUserId(db, userId);
+      }
       await applyFor(name)?.apply(db, args, { userId, now: opts.now, mutationId });
       const row: OutboxRow = {
         mutationId,

@@ -5,7 +5,7 @@ import type { BlobRow, OutboxRow, ReplicaDb } from '../db/db.js';
 import { applyFor } from './apply/index.js';
 import { storeChunks } from './blobs.js';
 import { isQuotaError, StorageFullError } from './errors.js';
-import { addRefetch, getMeta, META, newId } from './meta.js';
+import { addRefetch, forgetKnownMeta, getMeta, META, newId } from './meta.js';
 import { mutateIn } from './mutate.js';
 
 /** A refused row goes back to the end of the queue (the user's latest intent), optimistic change re-applied. */
@@ -98,6 +98,7 @@ export async function clearAll(db: ReplicaDb): Promise<void> {
     await db.blobChunks.clear();
     const clientId = await getMeta<string>(db, META.clientId);
     await db.meta.clear();
+    forgetKnownMeta(db);
     if (clientId) await db.meta.put({ key: META.clientId, value: clientId });
   });
 }

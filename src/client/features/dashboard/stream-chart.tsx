@@ -4,6 +4,8 @@
  */
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
+// The legend's colour dots: the client loads Mantine CSS per component (see src/client/styles.ts).
+import '@mantine/core/styles/ColorSwatch.css';
 import type { ObservationStatus } from '../../../shared/enums.js';
 import type { StreamRow } from './compute-stream.js';
 
