@@ -9,7 +9,7 @@ import { mutationDef } from '../../shared/sync/mutations/index.js';
 import type { OutboxRow, ReplicaRecord } from '../db/db.js';
 import { nextDelay } from './backoff.js';
 import { call, type EngineCtx } from './context.js';
-import { addRefetch, getMeta, META } from './meta.js';
+import { addRefetch, getMeta, knownUserId, META } from './meta.js';
 import { rebase } from './rebase.js';
 
 /** Why a lane stopped: drained, waiting until `wakeAt`, or blocked on sign-in. */
@@ -103,7 +103,7 @@ export async function pushOrdered(ctx: EngineCtx): Promise<LaneResult> {
   for (;;) {
     if (ctx.stopped()) return { state: 'stopped' };
     if (ctx.state.authRequired) return { state: 'auth' };
-    const row = await db.transaction('r', [db.outbox, db.meta], async () => {
+    const row = await db.transaction('r', knownUserId(db) !== undefined ? [db.outbox] : [db.outbox, db.meta], async () => {
       const mine = await ownRows(ctx);
       return db.outbox
         .where('lane')
@@ -123,6 +123,7 @@ export async function pushOrdered(ctx: EngineCtx): Promise<LaneResult> {
  * never sent with this account's token: they wait, still visible, until their author signs in.
  */
 export async function ownRows(ctx: EngineCtx): Promise<(row: OutboxRow) => boolean> {
-  const uid = await getMeta<string>(ctx.db, META.userId);
+  const known = knownUserId(ctx.db);
+  const uid = known !== undefined ? known : await getMeta<string>(ctx.db, META.userId);
   return (row) => !uid || !row.userId || row.userId === uid;
 }
