@@ -68,6 +68,8 @@ let shot = 0;
 /** A full-page screenshot of the current screen into tests/e2e/.artifacts/cycle/ (numbered in journey order). */
 export async function screenshot(page: Page, name: string): Promise<void> {
   shot += 1;
+  // From the top: a full-page capture draws the fixed shell (header, sidebar) where the page is scrolled to.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `tests/e2e/.artifacts/cycle/${String(shot).padStart(2, '0')}-${name}.png`, fullPage: true, animations: 'disabled' });
 }
 
