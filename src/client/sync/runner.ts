@@ -10,6 +10,8 @@ import { electLeader, lockManager, type LeaderHandle } from './leader.js';
 import type { Clock, Random, Transport, Uploader } from './ports.js';
 
 export const SWEEP_MS = 5 * 60_000;
+/** While the app is on screen, the idle loop also pulls this often, so other people's changes show up live. */
+export const LIVE_PULL_MS = 30_000;
 export const CHANNEL = 'observa-sync';
 
 /** What the leader tells the other tabs. */
@@ -158,7 +160,9 @@ export class SyncRuntime {
       }
       if (this.stopped) break;
       if (this.dirty[kind] && !auth) continue;
-      const wait = auth || wakeAt === null ? SWEEP_MS : Math.min(SWEEP_MS, Math.max(0, wakeAt - clock.now()));
+      const doc = (globalThis as { document?: { visibilityState?: string } }).document;
+      const idle = kind === 'ordered' && doc?.visibilityState === 'visible' ? LIVE_PULL_MS : SWEEP_MS;
+      const wait = auth || wakeAt === null ? (auth ? SWEEP_MS : idle) : Math.min(idle, Math.max(0, wakeAt - clock.now()));
       const ctrl = new AbortController();
       this.wakers[kind] = ctrl;
       if (!this.dirty[kind]) await clock.sleep(wait, ctrl.signal);
