@@ -16,7 +16,7 @@ import { toast } from '../../components/toast.js';
 import { getDb, mutate } from '../../sync/index.js';
 import { SavedSlotsTable } from './saved-slots-table.js';
 import { SlotEntry, type DraftSlot } from './slot-entry.js';
-import { useDepartments } from './use-departments.js';
+import { useDepartments } from '../../hooks/use-departments.js';
 
 function emptyForm(user: User) {
   return {

@@ -14,7 +14,7 @@ import { CAMPUSES, display, type Campus } from '../../../shared/enums.js';
 import { MSG } from '../../../shared/messages.js';
 import { toast } from '../../components/toast.js';
 import { mutate } from '../../sync/index.js';
-import { useDepartments } from './use-departments.js';
+import { useDepartments } from '../../hooks/use-departments.js';
 
 export const PROMPTERS: readonly string[] = ['Super_Admin', 'Admin'];
 export const THRESHOLD_HELP =

@@ -16,7 +16,7 @@ import { CREATABLE_ROLES } from '../../../shared/permissions.js';
 import { createUserError } from '../../../shared/validation.js';
 import { toast } from '../../components/toast.js';
 import { getDb, mutate } from '../../sync/index.js';
-import { useDepartments } from './use-departments.js';
+import { useDepartments } from '../../hooks/use-departments.js';
 
 const DEPARTMENT_ROLES: readonly string[] = ['Head_of_Department', 'Observer', 'Faculty'];
 const EMPTY = { name: '', email: '', password: '', confirm: '', role: 'Select', department: null as string | null, course: null as string | null, slots: [] as string[] };

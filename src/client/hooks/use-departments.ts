@@ -1,11 +1,12 @@
 /**
+ * Shared by the course, user and prompt forms (features never import each other).
  * The departments a picker offers: the replica's departments table, completed by any department named on a
  * user or a course (so the list is right even before the departments table has been pulled). Sorted by name;
  * undefined while loading.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Department } from '../../../shared/contract/common.js';
-import { getDb } from '../../sync/index.js';
+import type { Department } from '../../shared/contract/common.js';
+import { getDb } from '../sync/index.js';
 
 export function useDepartments(): Department[] | undefined {
   return useLiveQuery(async () => {
