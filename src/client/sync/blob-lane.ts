@@ -41,7 +41,8 @@ export async function runBlobLane(ctx: EngineCtx, signal: AbortSignal): Promise<
       args = { ...(row.args as object), [row.blobField ?? 'fileURL']: filePath(blob.uploadUrl) };
     }
     const r = await pushRow(ctx, row, args);
-    if (r !== 'next') return r;
+    // Without a peek the answer is 'next' or why the lane stops.
+    if (r !== 'next' && !('next' in r)) return r;
   }
   return { state: 'drained' };
 }
