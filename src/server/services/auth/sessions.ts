@@ -33,7 +33,7 @@ export interface StoredResponse {
 /**
  * The signed-in user behind a token (null when unknown, revoked or expired) and, when the request carries an
  * Idempotency-Key, the response stored under that key for this user — one round trip for both, because every
- * queued change replayed by the sync engine needs both.
+ * queued change replayed by the sync engine needs both. (No key: the join matches nothing, since keys are never empty.)
  */
 export async function authenticateToken(
   db: Db,
@@ -41,10 +41,6 @@ export async function authenticateToken(
   now: Date,
   idempotencyKey?: string,
 ): Promise<{ user: AuthUser; stored: StoredResponse | null } | null> {
-  if (!idempotencyKey) {
-    const user = await userForToken(db, token, now);
-    return user ? { user, stored: null } : null;
-  }
   const [row] = await db
     .select({
       id: users.id,
@@ -61,7 +57,7 @@ export async function authenticateToken(
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(idempotencyKeys, and(eq(idempotencyKeys.userId, users.id), eq(idempotencyKeys.key, sql`${idempotencyKey}`)))
+    .leftJoin(idempotencyKeys, and(eq(idempotencyKeys.userId, users.id), eq(idempotencyKeys.key, sql`${idempotencyKey ?? ''}`)))
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
   if (!row) return null;
   const { keyMethod, keyPath, keyStatus, keyResponse, ...user } = row;
@@ -69,24 +65,6 @@ export async function authenticateToken(
     user: { ...user, role: user.role as Role },
     stored: keyMethod != null && keyPath != null && keyStatus != null ? { method: keyMethod, path: keyPath, statusCode: keyStatus, response: keyResponse } : null,
   };
-}
-
-/** The signed-in user behind a token, or null when unknown, revoked or expired. */
-export async function userForToken(db: Db, token: string, now: Date): Promise<AuthUser | null> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      role: users.role,
-      campus: users.campus,
-      departmentId: users.departmentId,
-      sessionId: sessions.id,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
-  return row ? { ...row, role: row.role as Role } : null;
 }
 
 export async function revokeSession(tx: Db | Tx, sessionId: string, now: Date): Promise<void> {
