@@ -2,15 +2,20 @@
  * mutate() latency in Chromium: p50/p95 of the write path (replica + outbox, one transaction) beside a raw Dexie
  * put in the same page. The engine code is bundled with Vite from tests/bench/browser/mutate-entry.ts and served
  * from memory on a fake origin (IndexedDB needs a real origin; no server involved).
- * Targets: mutate p95 ≤ 16 ms and ≤ 1.5 × the raw put's p95.
+ * Targets: mutate p95 ≤ 16 ms and ≤ 1.5 × the raw put's p95 (median of ROUNDS rounds of N interleaved pairs).
  */
 import path from 'node:path';
 import { build, type Rollup } from 'vite';
 import { root } from '../e2e/support/server.js';
-import { launchChromium, percentile, type BenchResult } from './support.js';
+import { launchChromium, median, percentile, type BenchResult } from './support.js';
 
-const N = Number(process.env.BENCH_MUTATE_N ?? 500);
-const WARMUP = 50;
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+const ms = (x: number) => `${x.toFixed(3)} ms`;
+
+const N = Number(process.env.BENCH_MUTATE_N ?? 1000);
+const ROUNDS = Number(process.env.BENCH_MUTATE_ROUNDS ?? 5);
+// The first few hundred writes run while V8 still compiles Dexie's paths: excluded from every round.
+const WARMUP = 200;
 
 async function bundle(): Promise<string> {
   const out = (await build({
@@ -36,30 +41,47 @@ export async function mutateLatency(): Promise<BenchResult> {
   try {
     const page = await browser.newPage();
     const origin = 'http://bench.localhost';
+    // Cross-origin isolation gives performance.now() 5 µs resolution instead of 100 µs: at ~1 ms per write,
+    // the coarse clock alone moves a p95 by 10 %.
+    const isolated = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp', 'cross-origin-resource-policy': 'same-origin' };
     await page.route(`${origin}/**`, (route) =>
       new URL(route.request().url()).pathname === '/bench.js'
-        ? route.fulfill({ contentType: 'text/javascript', body: code })
-        : route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>bench</title><script src="/bench.js"></script>' }),
+        ? route.fulfill({ contentType: 'text/javascript', body: code, headers: isolated })
+        : route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>bench</title><script src="/bench.js"></script>', headers: isolated }),
     );
     await page.goto(`${origin}/`);
-    const { raw, mutate } = await page.evaluate(([n, w]) => window.runMutateBench(n, w), [N, WARMUP] as const);
-    const s = (xs: number[]) => [...xs].sort((a, b) => a - b);
-    const r = s(raw);
-    const m = s(mutate);
+    if (!(await page.evaluate(() => crossOriginIsolated))) throw new Error('bench page is not cross-origin isolated (coarse timer)');
+    // Several rounds, each on a fresh database (a fresh outbox), each interleaving both writes so they see the same
+    // machine. The target is judged on the median round: one round's p95 moves by ±15 % with what else the two
+    // cores are doing, the median of five much less.
+    const rounds = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const { raw, mutate } = await page.evaluate(([n, w]) => window.runMutateBench(n, w), [N, WARMUP] as const);
+      const r = sorted(raw);
+      const m = sorted(mutate);
+      const round = {
+        rawPut: { p50: percentile(r, 50), p95: percentile(r, 95) },
+        mutate: { p50: percentile(m, 50), p95: percentile(m, 95) },
+        ratioP95: percentile(m, 95) / percentile(r, 95),
+      };
+      console.log(`  round ${i + 1}: ${N} of each: raw put p50 ${ms(round.rawPut.p50)}, p95 ${ms(round.rawPut.p95)}; mutate p50 ${ms(round.mutate.p50)}, p95 ${ms(round.mutate.p95)} (${round.ratioP95.toFixed(2)}×)`);
+      rounds.push(round);
+    }
     const figures = {
       n: N,
-      rawPut: { p50: percentile(r, 50), p95: percentile(r, 95) },
-      mutate: { p50: percentile(m, 50), p95: percentile(m, 95) },
-      ratioP50: percentile(m, 50) / percentile(r, 50),
-      ratioP95: percentile(m, 95) / percentile(r, 95),
+      rounds,
+      medianRawP95: median(rounds.map((r) => r.rawPut.p95)),
+      medianMutateP50: median(rounds.map((r) => r.mutate.p50)),
+      medianMutateP95: median(rounds.map((r) => r.mutate.p95)),
+      medianRatioP95: median(rounds.map((r) => r.ratioP95)),
     };
-    console.log(`  raw put p50 ${figures.rawPut.p50.toFixed(2)} ms, p95 ${figures.rawPut.p95.toFixed(2)} ms; mutate p50 ${figures.mutate.p50.toFixed(2)} ms, p95 ${figures.mutate.p95.toFixed(2)} ms`);
+    console.log(`  median of ${ROUNDS} rounds: mutate p95 ${ms(figures.medianMutateP95)}, ratio ${figures.medianRatioP95.toFixed(2)}×`);
     return {
       name: 'mutate-latency',
       figures,
       targets: [
-        { what: 'mutate p95', value: figures.mutate.p95, limit: 16, kind: 'max', unit: 'ms' },
-        { what: 'mutate p95 / raw put p95', value: figures.ratioP95, limit: 1.5, kind: 'max', unit: '×' },
+        { what: 'mutate p95 (median round)', value: figures.medianMutateP95, limit: 16, kind: 'max', unit: 'ms' },
+        { what: 'mutate p95 / raw put p95 (median round)', value: figures.medianRatioP95, limit: 1.5, kind: 'max', unit: '×' },
       ],
     };
   } finally {

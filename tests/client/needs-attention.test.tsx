@@ -54,7 +54,7 @@ describe('needs attention', () => {
     const item = await screen.findByRole('group', { name: 'Refused change: Profile update' });
     fireEvent.click(within(item).getByRole('button', { name: 'Retry' }));
     await waitFor(async () => {
-      const row = await getDb().outbox.where('mutationId').equals('m2').first();
+      const row = await getDb().outbox.filter((r) => r.mutationId === 'm2').first();
       expect(row?.status).toBe('pending');
       expect(row?.lastError).toBeNull();
     });
@@ -71,8 +71,8 @@ describe('needs attention', () => {
     fireEvent.click(within(item).getByRole('button', { name: 'Discard' }));
     expect(await getDb().outbox.count()).toBe(2);
     fireEvent.click(within(item).getByRole('button', { name: 'Confirm discard' }));
-    await waitFor(async () => expect(await getDb().outbox.where('mutationId').equals('m3').count()).toBe(0));
-    expect(await getDb().outbox.where('mutationId').equals('m4').count()).toBe(1);
+    await waitFor(async () => expect(await getDb().outbox.filter((r) => r.mutationId === 'm3').count()).toBe(0));
+    expect(await getDb().outbox.filter((r) => r.mutationId === 'm4').count()).toBe(1);
     expect(await screen.findByText('No refused changes.')).toBeTruthy();
   });
 });

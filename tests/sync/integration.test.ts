@@ -233,7 +233,7 @@ describe('engine against the real server', () => {
     expect((await d.db.blobs.get(blobId))?.status).toBe('uploaded');
     // The register mutation went out after the upload, carrying the file path; this observation does not
     // exist, so the server refuses it and the row (with its file) waits for the user.
-    const reg = await d.db.outbox.where('mutationId').equals(mutationId).first();
+    const reg = await d.db.outbox.filter((r) => r.mutationId === mutationId).first();
     expect(reg?.status).toBe('needs-attention');
     expect(reg?.lastStatus).toBeGreaterThanOrEqual(400);
   });

@@ -112,6 +112,11 @@ export class ReplicaDb extends Dexie {
       outbox: '++seq, &mutationId, status, lane, entityId',
       observations: 'id, status, facultyId, observerId, createdAt, semester',
     });
+    // v3: the outbox keeps only its status index. Every index is one more entry written by each mutate, and the
+    // lane / entity / mutation-id lookups scan a queue that is short (and walked in seq order anyway).
+    this.version(3).stores({
+      outbox: '++seq, status',
+    });
   }
 }
 

@@ -21,7 +21,7 @@ export async function runBlobLane(ctx: EngineCtx, signal: AbortSignal): Promise<
   const { db } = ctx;
   const rows = await db.transaction('r', [db.outbox, db.meta], async () => {
     const mine = await ownRows(ctx);
-    return db.outbox.where('lane').equals('blob').filter((r) => r.status === 'pending' && mine(r)).sortBy('seq');
+    return db.outbox.where('status').equals('pending').filter((r) => r.lane === 'blob' && mine(r)).sortBy('seq');
   });
   for (const row of rows) {
     if (ctx.stopped()) return { state: 'stopped' };
@@ -95,7 +95,7 @@ async function uploadOne(ctx: EngineCtx, blob: BlobRow, signal: AbortSignal): Pr
       // Refused for good (too large, forbidden…): show it with the row, keep the file for retry/copy.
       const message = err.message || `Upload refused (${status}).`;
       await db.blobs.update(blob.id, { status: 'failed', lastError: message });
-      const row = await db.outbox.where('mutationId').equals(blob.mutationId).first();
+      const row = await db.outbox.filter((r) => r.mutationId === blob.mutationId).first();
       if (row) await markRefused(ctx, row, status, message);
       progress.status = 'failed';
     } else {

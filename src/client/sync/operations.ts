@@ -5,13 +5,14 @@ import type { BlobRow, OutboxRow, ReplicaDb } from '../db/db.js';
 import { applyFor } from './apply/index.js';
 import { storeChunks } from './blobs.js';
 import { isQuotaError, StorageFullError } from './errors.js';
+import { forgetCopies } from './apply/edit-record.js';
 import { addRefetch, forgetKnownMeta, getMeta, META, newId } from './meta.js';
 import { mutateIn } from './mutate.js';
 
 /** A refused row goes back to the end of the queue (the user's latest intent), optimistic change re-applied. */
 export async function retryRow(db: ReplicaDb, mutationId: string, now: number): Promise<void> {
   await db.transaction('rw', db.tables, async () => {
-    const row = await db.outbox.where('mutationId').equals(mutationId).first();
+    const row = await db.outbox.filter((r) => r.mutationId === mutationId).first();
     if (!row || row.status !== 'needs-attention') return;
     await db.outbox.delete(row.seq!);
     const fresh: OutboxRow = { ...row, status: 'pending', attempts: 0, nextAttemptAt: 0, lastError: null, lastStatus: null };
@@ -29,7 +30,7 @@ export async function retryRow(db: ReplicaDb, mutationId: string, now: number): 
 /** Drop a change the user gave up on (with its stored file) and fetch the entity's server copy again. */
 export async function discardRow(db: ReplicaDb, mutationId: string): Promise<void> {
   await db.transaction('rw', [db.outbox, db.meta, db.blobs, db.blobChunks], async () => {
-    const row = await db.outbox.where('mutationId').equals(mutationId).first();
+    const row = await db.outbox.filter((r) => r.mutationId === mutationId).first();
     if (!row) return;
     await db.outbox.delete(row.seq!);
     if (row.blobId) {
@@ -99,6 +100,7 @@ export async function clearAll(db: ReplicaDb): Promise<void> {
     const clientId = await getMeta<string>(db, META.clientId);
     await db.meta.clear();
     forgetKnownMeta(db);
+    forgetCopies(db);
     if (clientId) await db.meta.put({ key: META.clientId, value: clientId });
   });
 }

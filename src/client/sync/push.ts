@@ -121,9 +121,9 @@ export async function pushOrdered(ctx: EngineCtx): Promise<LaneResult> {
     const row = await db.transaction('r', knownUserId(db) !== undefined ? [db.outbox] : [db.outbox, db.meta], async () => {
       const mine = await ownRows(ctx);
       return db.outbox
-        .where('lane')
-        .equals('ordered')
-        .filter((r) => r.status === 'pending' && mine(r))
+        .where('status')
+        .equals('pending')
+        .filter((r) => r.lane === 'ordered' && mine(r))
         .first();
     });
     if (!row) return { state: 'drained' };
@@ -131,7 +131,7 @@ export async function pushOrdered(ctx: EngineCtx): Promise<LaneResult> {
     const uid = knownUserId(db);
     // The signed-in user is known here: the next row is read by this row's acknowledging transaction (a Dexie
     // query only — no other await inside, which would let IndexedDB commit the transaction early).
-    const peek = uid !== undefined ? () => db.outbox.where('lane').equals('ordered').filter((r) => r.status === 'pending' && (!uid || !r.userId || r.userId === uid)).first() : undefined;
+    const peek = uid !== undefined ? () => db.outbox.where('status').equals('pending').filter((r) => r.lane === 'ordered' && (!uid || !r.userId || r.userId === uid)).first() : undefined;
     let r = await pushRow(ctx, row, row.args, peek);
     while (typeof r === 'object' && 'next' in r) {
       const next = r.next;

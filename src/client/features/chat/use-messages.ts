@@ -14,7 +14,8 @@ export async function loadMessages(observationId: string): Promise<ChatEntry[]> 
   const db = getDb();
   const rows = (await db.messages.where('observationId').equals(observationId).sortBy('createdAt')) as unknown as ChatMessage[];
   if (rows.length === 0) return [];
-  const queued = await db.outbox.where('entityId').anyOf(rows.map((r) => r.id)).toArray();
+  const ids = new Set(rows.map((r) => r.id));
+  const queued = await db.outbox.filter((r) => ids.has(r.entityId)).toArray();
   const state = new Map(queued.map((q) => [q.entityId, q.status === 'needs-attention' ? 'needs-attention' : 'pending'] as const));
   return rows.map((r) => ({ ...r, sendState: state.get(r.id) ?? 'sent' }));
 }

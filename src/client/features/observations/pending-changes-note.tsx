@@ -8,7 +8,7 @@ import { getDb } from '../../sync/index.js';
 
 export function PendingChangesNote({ observationId }: { observationId: string }) {
   const counts = useLiveQuery(async () => {
-    const rows = await getDb().outbox.where('entityId').equals(observationId).toArray();
+    const rows = await getDb().outbox.filter((r) => r.entityId === observationId).toArray();
     return { pending: rows.filter((r) => r.status !== 'needs-attention').length, refused: rows.filter((r) => r.status === 'needs-attention').length };
   }, [observationId]);
   if (!counts || (counts.pending === 0 && counts.refused === 0)) return null;

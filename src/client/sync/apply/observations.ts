@@ -15,6 +15,7 @@ import { cycleLabel, cycleProgress, cycleStatus } from '../../../shared/cycle.js
 import { allGroupsComplete, finalScore, percentage, sideTotal } from '../../../shared/rubric.js';
 import Dexie from 'dexie';
 import type { ReplicaDb, ReplicaRecord } from '../../db/db.js';
+import { editRecord } from './edit-record.js';
 import type { ApplyRegistry } from './types.js';
 
 type Doc = Observation & ReplicaRecord;
@@ -25,14 +26,9 @@ const meetingKey = (k: Kind): 'informedObservation' | 'uninformedObservation' =>
 
 const done = (): void => undefined;
 
-/** Reads, changes and writes one observation document; skips quietly when it is absent. */
+/** Reads, changes and writes one observation document (one round trip when repeated); skips it when absent. */
 function edit(db: ReplicaDb, id: string, fn: (doc: Doc) => void): Promise<void> {
-  return db.observations.get(id).then((raw) => {
-    const doc = raw as Doc | undefined;
-    if (!doc) return;
-    fn(doc);
-    return db.observations.put(doc).then(done);
-  });
+  return editRecord<Doc>(db, 'observations', id, fn);
 }
 
 /** Status, progress, label, starting and ending from the stages (the server's refreshObservation). */

@@ -9,6 +9,9 @@
  *   must change nothing. Never increment counters; write the value the user chose.
  * - It never touches the network and never throws for a missing record (the record may have been deleted on the
  *   server; skip quietly).
+ * - It is a plain function returning one chain of Dexie promises, never an `async` function: Dexie keeps its
+ *   transaction zone across native awaits only by "echoing" every await (slow; lost across nested chains:
+ *   PrematureCommitError). A record edit goes through `editRecord` (one round trip when repeated).
  */
 import type { SyncEntity } from '../../../shared/sync/protocol.js';
 import type { MutationArgs, MutationName } from '../../../shared/sync/mutations/index.js';
