@@ -8,13 +8,14 @@
  * A database opened here is closed by app.close(); a handle passed in belongs to the caller.
  */
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { openDb, type DbHandle } from './db/client.js';
 import type { Mailer } from './http/types.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { SessionCache } from './services/auth/session-cache.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerStatic } from './plugins/static.js';
 import routes from './routes/index.js';
@@ -55,27 +56,6 @@ declare module 'fastify' {
   }
 }
 
-/** A CSP for a Vite-built SPA with a service worker: everything from our origin, images/media also blob:/data:. */
-const CSP = {
-  useDefaults: false,
-  directives: {
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
-    // Mantine and Emotion-free CSS-in-JS still set inline style attributes.
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:'],
-    mediaSrc: ["'self'", 'data:', 'blob:'],
-    fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'"],
-    workerSrc: ["'self'"],
-    manifestSrc: ["'self'"],
-    objectSrc: ["'none'"],
-    baseUri: ["'self'"],
-    formAction: ["'self'"],
-    frameAncestors: ["'none'"],
-  },
-};
-
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const ownsDb = !opts.dbHandle;
@@ -104,15 +84,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const limits = { ...DEFAULT_LOGIN_LIMITS, ...opts.loginLimits };
   app.decorate('loginLimits', limits);
   app.decorate('loginLimiter', createLoginLimiter(limits.perAccountFailures, limits.accountWindowMs));
+  // One process owns PGlite's data directory, so it may keep sessions in memory; a shared PostgreSQL may not.
+  app.decorate('sessionCache', handle.kind === 'pglite' ? new SessionCache() : null);
   app.decorate('mailFlusher', smtp ? createOutboxFlusher(handle.db, smtp, app.log) : null);
 
   registerErrorHandler(app);
   registerAuth(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: CSP,
-    // Same-origin app served over http on a LAN too: do not force https.
-    strictTransportSecurity: false,
-  });
+  registerSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
 
   // Writes may have queued emails: deliver them once the response is out.

@@ -22,6 +22,7 @@ import { openDb, type Db, type DbHandle } from '../../src/server/db/client.js';
 import type { Mailer } from '../../src/server/http/types.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/seed/demo-accounts.js';
 import { seed } from '../../src/server/seed/index.js';
+import { forgetSessions } from '../../src/server/services/auth/session-cache.js';
 
 export const TEST_DOMAIN = 'university.edu';
 export { DEMO_PASSWORD };
@@ -161,6 +162,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       await db.execute(sql.raw(`TRUNCATE TABLE ${list.join(', ')} RESTART IDENTITY CASCADE`));
       await seed(db, config);
       app.loginLimiter.clear();
+      // The truncation went around the services: drop sessions the embedded server keeps in memory.
+      forgetSessions();
     },
     async close() {
       await app.close();

@@ -3,15 +3,23 @@
  *
  *   request ──► key seen? ──yes──► same method+path? ──yes──► stored status + body (nothing re-applied)
  *                  │                      └─no──► 422 idempotency-mismatch
- *                  no
+ *                  no / not looked up
  *                  ▼
  *   BEGIN; effects = fn(tx); INSERT key + response; COMMIT ──► reply
+ *                  │ fn refused, or the key already exists (the INSERT fails, the effects roll back)
+ *                  ▼
+ *   key stored now? ──yes──► as "key seen" above      ──no──► the refusal
  *
  * The key row is inserted in the same transaction as the effects, so either both exist or neither does: a crash
  * after COMMIT but before the reply leaves the key behind and the client's replay gets the stored answer.
  * Two concurrent requests with one key: the second fails on the key's primary key (its effects roll back) and
  * then answers with the first one's stored response. Refusals (4xx) store nothing: they have no effects, and a
  * retry after the situation changed should be judged afresh.
+ *
+ * The "key seen?" check rides on the auth preHandler's session query. When the session came from the in-process
+ * cache (embedded database; services/auth/session-cache.ts) nothing was looked up, and the check is left to the
+ * failure path: a replay either fails in fn (its effects are already there) or on the key's primary key, and
+ * both then find the stored response. Replays are rare; first sends save a statement.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -54,17 +62,17 @@ export async function idempotentWrite<T>(
     }
     return row;
   };
-  const stored = async () => {
+  const lookup = async () => {
     if (!key) return undefined;
     const [row] = await db
       .select()
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-    return checked(row);
+    return row;
   };
 
-  // The auth preHandler already looked the key up with the session (same round trip) when it could.
-  const previous = key && req.idempotencyStored !== undefined ? checked(req.idempotencyStored ?? undefined) : await stored();
+  // The auth preHandler looked the key up with the session (same round trip) unless the session was cached.
+  const previous = key && req.idempotencyStored ? checked(req.idempotencyStored) : undefined;
   if (previous) {
     reply.header('idempotent-replay', 'true');
     return reply.code(previous.statusCode).send(previous.response);
@@ -88,8 +96,9 @@ export async function idempotentWrite<T>(
     });
     return reply.code(result.status).send(result.body);
   } catch (err) {
-    // A concurrent twin may have committed first: answer with its response.
-    const twin = await stored().catch(() => undefined);
+    // A replay, or a concurrent twin that committed first: answer with the stored response (or 422 when the key
+    // belongs to another request).
+    const twin = checked(await lookup().catch(() => undefined));
     if (twin) {
       reply.header('idempotent-replay', 'true');
       return reply.code(twin.statusCode).send(twin.response);

@@ -6,6 +6,7 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Role } from '../../shared/enums.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import type { SessionCache } from '../services/auth/session-cache.js';
 
 export interface AuthUser {
   id: string;
@@ -35,12 +36,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
     authenticate: preHandlerAsyncHookHandler;
+    /** Signed-in sessions kept in memory: embedded database only (services/auth/session-cache.ts); else null. */
+    sessionCache: SessionCache | null;
   }
   interface FastifyRequest {
     user: AuthUser;
     /**
      * Set by `app.authenticate` when the request carries an Idempotency-Key: the stored response for it (null when
-     * none). Undefined when not looked up yet.
+     * none). Undefined when not looked up (no key, or the session came from the cache).
      */
     idempotencyStored?: { method: string; path: string; statusCode: number; response: unknown } | null;
   }

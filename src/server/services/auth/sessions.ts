@@ -9,6 +9,7 @@ import type { Role } from '../../../shared/enums.js';
 import type { Db, Tx } from '../../db/client.js';
 import { idempotencyKeys, sessions, users } from '../../db/schema.js';
 import type { AuthUser } from '../../http/types.js';
+import { forgetSessions, type SessionCache } from './session-cache.js';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -40,7 +41,13 @@ export async function authenticateToken(
   token: string,
   now: Date,
   idempotencyKey?: string,
-): Promise<{ user: AuthUser; stored: StoredResponse | null } | null> {
+  cache?: SessionCache | null,
+): Promise<{ user: AuthUser; stored: StoredResponse | null | undefined } | null> {
+  const tokenHash = hashToken(token);
+  const cached = cache?.get(tokenHash, now.getTime());
+  // A cached session answers without the key lookup (stored: undefined = not looked up; see idempotentWrite).
+  if (cached) return { user: cached, stored: undefined };
+  const store = cache?.begin();
   const [row] = await db
     .select({
       id: users.id,
@@ -50,6 +57,7 @@ export async function authenticateToken(
       campus: users.campus,
       departmentId: users.departmentId,
       sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
       keyMethod: idempotencyKeys.method,
       keyPath: idempotencyKeys.path,
       keyStatus: idempotencyKeys.statusCode,
@@ -58,21 +66,25 @@ export async function authenticateToken(
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(idempotencyKeys, and(eq(idempotencyKeys.userId, users.id), eq(idempotencyKeys.key, sql`${idempotencyKey ?? ''}`)))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
   if (!row) return null;
-  const { keyMethod, keyPath, keyStatus, keyResponse, ...user } = row;
+  const { keyMethod, keyPath, keyStatus, keyResponse, expiresAt, ...rest } = row;
+  const user: AuthUser = { ...rest, role: rest.role as Role };
+  store?.(tokenHash, user, expiresAt.getTime(), now.getTime());
   return {
-    user: { ...user, role: user.role as Role },
+    user,
     stored: keyMethod != null && keyPath != null && keyStatus != null ? { method: keyMethod, path: keyPath, statusCode: keyStatus, response: keyResponse } : null,
   };
 }
 
 export async function revokeSession(tx: Db | Tx, sessionId: string, now: Date): Promise<void> {
+  forgetSessions();
   await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /** After a password change: every other session of the user stops working. */
 export async function revokeOtherSessions(tx: Db | Tx, userId: string, keepSessionId: string, now: Date): Promise<void> {
+  forgetSessions();
   await tx
     .update(sessions)
     .set({ revokedAt: now })
