@@ -67,6 +67,8 @@ export async function syncReplay(): Promise<BenchResult> {
     const me = await api.login(demo('Faculty').email);
     await rawLoop(server.url, me.token, me.id, 50); // warm-up
     const rawPerSecond = await rawLoop(server.url, me.token, me.id, 1000);
+    // Warm-up, like the bare loop's: the engine's code paths (and fake-indexeddb's) are compiled before timing.
+    await replay(server.url, me.token, me.id, 50);
     const runs = [];
     for (const n of SIZES) {
       const r = await replay(server.url, me.token, me.id, n);
