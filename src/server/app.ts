@@ -14,6 +14,7 @@ import type { Config } from './config.js';
 import { openDb, type DbHandle } from './db/client.js';
 import type { Mailer } from './http/types.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerHousekeeping } from './plugins/housekeeping.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { SessionCache } from './services/auth/session-cache.js';
 import { registerErrorHandler } from './plugins/errors.js';
@@ -102,6 +103,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     if (ownsDb) await handle.close();
   });
 
+  registerHousekeeping(app);
   await app.register(routes, { prefix: '/api' });
   await registerStatic(app, config.clientDir);
   return app;

@@ -7,7 +7,7 @@
  *  - a change the server refuses lands in "needs attention" with retry, copy and discard.
  */
 import { recordVersion } from './support/api.js';
-import { demo } from './support/demo.js';
+import { demo, demoAccount } from './support/demo.js';
 import { expect, test } from './support/fixtures.js';
 import { goOffline, goOnline } from './support/network.js';
 import { expectAllSynced, serviceWorkerReady, sessionUser, signIn, syncLocks, syncStatus } from './support/session.js';
@@ -34,7 +34,8 @@ test('the app opens offline from the cache and shows the user’s data', async (
 });
 
 test('a profile edit made offline is pending, then reaches the server exactly once', async ({ page, context, api }) => {
-  const faculty = demo('Faculty');
+  // Its own account: the version check below must not see another journey's edits of the same user.
+  const faculty = demoAccount('faculty.math');
   await signIn(page, faculty);
   await page.goto('/settings/profile');
   await serviceWorkerReady(page);

@@ -2,13 +2,12 @@
  * GET /api/sync/changes?since=<cursor>&limit=<n>[&refetch=<entity>:<id>,…] — the pull half of the sync
  * protocol (src/shared/sync/protocol.ts; rules in services: src/server/sync/changes.ts). Authenticated.
  * `refetch` asks for the current documents of entities whose change the server refused (the client drops
- * its optimistic copy). Also purges old tombstones once at start and daily (raising the reset floor).
+ * its optimistic copy). Old tombstones are purged by the housekeeping (plugins/housekeeping.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { SYNC_ENTITIES, SYNC_PAGE_DEFAULT, SYNC_PAGE_MAX, type SyncEntity } from '../../shared/sync/protocol.js';
 import { badRequest } from '../http/errors.js';
 import { changesFor, parseCursor } from '../sync/changes.js';
-import { purgeTombstones } from '../sync/tombstones.js';
 
 const MAX_REFETCH = 200;
 
@@ -37,14 +36,4 @@ export default async function syncRoutes(app: FastifyInstance): Promise<void> {
       return changesFor(db, req.user, { since, limit, refetch });
     },
   );
-
-  // Tombstone retention: purge at start and then daily; never keeps the process alive.
-  const purge = () => purgeTombstones(db).catch((err) => app.log.warn({ err }, 'tombstone purge failed'));
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    void purge();
-    timer = setInterval(purge, 86_400_000);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -25,3 +25,13 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = ROLES.map((role) => {
 export function demo(role: Role): DemoAccount {
   return DEMO_ACCOUNTS.find((d) => d.role === role)!;
 }
+
+/**
+ * Any seeded account by its local part. A journey that asserts exact server versions of a user signs in as one no
+ * other journey touches (the journeys run in parallel against one server).
+ */
+export function demoAccount(local: string): DemoAccount {
+  const a = SEEDED.find((s) => s.local === local);
+  if (!a) throw new Error(`the demo seed has no ${local}`);
+  return { role: a.role, email: `${local}@${DOMAIN}`, name: a.name, department: a.department };
+}

@@ -1,0 +1,23 @@
+/**
+ * Runs services/housekeeping once when the server is ready and then daily. The timer never keeps the process
+ * alive, and a failed run is logged and retried the next day.
+ */
+import type { FastifyInstance } from 'fastify';
+import { runHousekeeping } from '../services/housekeeping/index.js';
+
+const DAILY_MS = 86_400_000;
+
+export function registerHousekeeping(app: FastifyInstance): void {
+  const run = () =>
+    runHousekeeping(app.deps.db, app.deps.config.dataDir, app.deps.now()).then(
+      (report) => app.log.info({ report }, 'housekeeping done'),
+      (err: unknown) => app.log.warn({ err }, 'housekeeping failed'),
+    );
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    void run();
+    timer = setInterval(run, DAILY_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}
