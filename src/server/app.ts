@@ -82,7 +82,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   const smtp = opts.mailer ?? createSmtpMailer(config);
   app.decorate('deps', { db: handle.db, config, mailer: smtp ?? recordOnlyMailer, now: opts.now ?? (() => new Date()) });
-  const limits = { ...DEFAULT_LOGIN_LIMITS, ...opts.loginLimits };
+  const limits = { ...DEFAULT_LOGIN_LIMITS, ...(config.loginLimitPerMinute ? { perIpPerMinute: config.loginLimitPerMinute } : {}), ...opts.loginLimits };
   app.decorate('loginLimits', limits);
   app.decorate('loginLimiter', createLoginLimiter(limits.perAccountFailures, limits.accountWindowMs));
   // One process owns PGlite's data directory, so it may keep sessions in memory; a shared PostgreSQL may not.

@@ -32,6 +32,8 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Directory of the built client; served when present. */
   CLIENT_DIR: z.string().default('./dist/client'),
+  /** Login attempts per client address per minute (a campus behind one NAT address may need more). */
+  LOGIN_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
 });
 
 export type Config = {
@@ -46,6 +48,8 @@ export type Config = {
   publicUrl: string;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   clientDir: string;
+  /** Login attempts per address per minute; default DEFAULT_LOGIN_LIMITS.perIpPerMinute. */
+  loginLimitPerMinute?: number;
   /** Tests: keep PGlite in memory instead of DATA_DIR. */
   inMemoryDb?: boolean;
 };
@@ -69,5 +73,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,
     clientDir: path.resolve(e.CLIENT_DIR),
+    loginLimitPerMinute: e.LOGIN_LIMIT_PER_MINUTE,
   };
 }

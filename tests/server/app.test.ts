@@ -167,9 +167,22 @@ describe('serving the client', () => {
 describe('configuration', () => {
   it('applies defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, universityDomain: 'university.edu', seedDemo: true });
+    expect(c).toMatchObject({ port: 3000, universityDomain: 'university.edu', seedDemo: true, loginLimitPerMinute: 30 });
+    expect(loadConfig({ LOGIN_LIMIT_PER_MINUTE: '500' }).loginLimitPerMinute).toBe(500);
     expect(c.dataDir.endsWith('data')).toBe(true);
     expect(loadConfig({ SEED_DEMO: 'false', UNIVERSITY_DOMAIN: 'Uni.Example.org' })).toMatchObject({ seedDemo: false, universityDomain: 'uni.example.org' });
+  });
+
+  it('applies LOGIN_LIMIT_PER_MINUTE to the login route', async () => {
+    const limited = await buildApp({ config: testConfig({ clientDir, loginLimitPerMinute: 2 }), dbHandle: handle, logger: false });
+    try {
+      const login = () => limited.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@university.edu', password: 'x' } });
+      expect((await login()).statusCode).toBe(401);
+      expect((await login()).statusCode).toBe(401);
+      expect((await login()).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
   });
 
   it.each([
@@ -179,6 +192,7 @@ describe('configuration', () => {
     [{ UNIVERSITY_DOMAIN: 'not a domain' }, /UNIVERSITY_DOMAIN/],
     [{ SEED_DEMO: 'maybe' }, /SEED_DEMO/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ LOGIN_LIMIT_PER_MINUTE: '0' }, /LOGIN_LIMIT_PER_MINUTE/],
   ])('rejects bad values with a message naming the variable (%#)', (env, re) => {
     expect(() => loadConfig(env)).toThrow(re);
   });
