@@ -54,7 +54,8 @@ export class SessionCache {
     return (tokenHash, user, expiresAt, now) => {
       if (started !== generation) return;
       if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(tokenHash, { user, until: Math.min(expiresAt, now + MAX_AGE_MS), generation: started });
+      // Frozen: every request of this session shares the object, so a handler changing it must fail loudly.
+      this.entries.set(tokenHash, { user: Object.freeze({ ...user }), until: Math.min(expiresAt, now + MAX_AGE_MS), generation: started });
     };
   }
 }
