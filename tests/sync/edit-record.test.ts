@@ -96,3 +96,15 @@ describe('sameValue', () => {
     expect(sameValue([1], { 0: 1 })).toBe(false);
   });
 });
+
+describe('editRecord with a copy the change cannot handle', () => {
+  it('falls back to reading first instead of failing the edit', async () => {
+    await edit(db, setPhone('1'));
+    await other.users.put({ id: 'u1', version: 5, name: 'Ada', phone: '1', designation: 'Lecturer', tags: ['a'] });
+    // Works on the stored record (it has tags), throws on the remembered copy (it has none).
+    await edit(db, (u) => {
+      (u.tags as string[]).push('b');
+    });
+    expect((await db.users.get('u1'))?.tags).toEqual(['a', 'b']);
+  });
+});

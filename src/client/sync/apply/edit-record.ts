@@ -43,7 +43,7 @@ export function editRecord<T extends ReplicaRecord>(db: ReplicaDb, entity: SyncE
     return doc;
   };
   const read = table.get(id);
-  const guess = copy ? changed(structuredClone(copy)) : undefined;
+  const guess = copy ? guessFrom(copy, changed) : undefined;
   const speculative = guess ? table.put(guess) : undefined;
   return read.then((actual) => {
     if (!actual) {
@@ -55,6 +55,15 @@ export function editRecord<T extends ReplicaRecord>(db: ReplicaDb, entity: SyncE
     if (guess && sameValue(guess, next)) return speculative!.then(done);
     return Dexie.Promise.all([speculative, table.put(next)]).then(done);
   });
+}
+
+/** The change applied to a clone of the copy; none when that throws (the copy is a hint, never a failure). */
+function guessFrom<T extends ReplicaRecord>(copy: T, changed: (doc: T) => T): T | undefined {
+  try {
+    return changed(structuredClone(copy));
+  } catch {
+    return undefined;
+  }
 }
 
 /** Drops every copy (sign-out, reset): they are hints, but they are also user data held in memory. */
