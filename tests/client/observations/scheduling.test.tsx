@@ -99,6 +99,23 @@ describe('scheduling screen', () => {
     expect(screen.getByText('Monday 09:00-10:30 on December 3, 2026', { exact: false })).toBeTruthy();
   });
 
+  it('faculty offering slots: Update queues the chosen slots with the reasons, then clears the reasons', async () => {
+    await setMeta(db, META.userId, FACULTY.id);
+    await db.observations.put(scheduling() as never);
+    show(scheduling(), 'faculty');
+    fireEvent.click(await screen.findByRole('checkbox', { name: /^Monday 09:00-10:30/ }));
+    const reasons = screen.getByRole('textbox', { name: 'Reasons (optional)' }) as HTMLTextAreaElement;
+    fireEvent.change(reasons, { target: { value: '  Mondays suit me best.  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText(MSG.observationUpdated)).toBeTruthy();
+    const [row] = await db.outbox.toArray();
+    expect(row).toMatchObject({
+      name: 'scheduling.update',
+      args: { observationsId: OBS_ID, timeSlotsByFaculty: [{ day: 'Monday', time: '09:00-10:30' }], reasons: 'Mondays suit me best.' },
+    });
+    await waitFor(() => expect(reasons.value).toBe(''));
+  });
+
   it('observer picking: Update needs a slot and a date; no Confirm before faculty accepted', async () => {
     show(scheduling({ timeSlotsByFaculty: picked.timeSlotsByFaculty }), 'observer');
     fireEvent.click(await screen.findByRole('radio', { name: 'Monday 09:00-10:30' }));

@@ -3,9 +3,9 @@ import { useMemo, useState } from 'react';
 import { Button, Checkbox, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import type { DayTime, Observation } from '../../../shared/contract/observations.js';
 import { MSG } from '../../../shared/messages.js';
-import { mutate } from '../../sync/index.js';
 import { toast } from '../../components/toast.js';
-import { errText, slotKey } from './format.js';
+import { slotKey } from './format.js';
+import { useSchedulingUpdate } from './use-scheduling-update.js';
 
 export function FacultySlotsForm({ obs }: { obs: Observation }) {
   const r = obs.obsRequest!;
@@ -16,22 +16,12 @@ export function FacultySlotsForm({ obs }: { obs: Observation }) {
     return [...seen.entries()];
   }, [obs.faculty.courseSlots, obs.courseId]);
   const [chosen, setChosen] = useState<string[]>(() => r.timeSlotsByFaculty.map(slotKey));
-  const [reasons, setReasons] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { reasons, setReasons, busy, send } = useSchedulingUpdate(obs.id);
 
   async function update() {
     const picked = own.filter(([k]) => chosen.includes(k)).map(([, s]) => ({ day: s.day, time: s.time }));
     if (picked.length === 0) return toast.error(MSG.provideSlots);
-    setBusy(true);
-    try {
-      await mutate('scheduling.update', { observationsId: obs.id, timeSlotsByFaculty: picked, ...(reasons.trim() ? { reasons: reasons.trim() } : {}) });
-      setReasons('');
-      toast.success(MSG.observationUpdated);
-    } catch (err) {
-      toast.error(errText(err, MSG.somethingWrongScheduling));
-    } finally {
-      setBusy(false);
-    }
+    await send({ timeSlotsByFaculty: picked });
   }
 
   return (

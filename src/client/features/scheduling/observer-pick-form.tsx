@@ -6,36 +6,21 @@ import { useState } from 'react';
 import { Alert, Button, Group, Paper, Radio, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import type { Observation } from '../../../shared/contract/observations.js';
 import { MSG } from '../../../shared/messages.js';
-import { mutate } from '../../sync/index.js';
 import { toast } from '../../components/toast.js';
-import { dateInputToIso, errText, isoToDateInput, longDate, slotKey, slotLabel } from './format.js';
+import { dateInputToIso, isoToDateInput, longDate, slotKey, slotLabel } from './format.js';
+import { useSchedulingUpdate } from './use-scheduling-update.js';
 
 export function ObserverPickForm({ obs }: { obs: Observation }) {
   const r = obs.obsRequest!;
   const accepted = r.facultyAccepted;
   const [slot, setSlot] = useState<string>(() => (r.timeSlotByObserver[0] ? slotKey(r.timeSlotByObserver[0]) : ''));
   const [date, setDate] = useState(() => isoToDateInput(r.scheduledOn));
-  const [reasons, setReasons] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { reasons, setReasons, busy, send } = useSchedulingUpdate(obs.id);
 
   async function update() {
     const picked = r.timeSlotsByFaculty.find((s) => slotKey(s) === slot);
     if (!picked || !date) return toast.error(MSG.provideAllFields);
-    setBusy(true);
-    try {
-      await mutate('scheduling.update', {
-        observationsId: obs.id,
-        timeSlotByObserver: [{ day: picked.day, time: picked.time }],
-        scheduledOn: dateInputToIso(date),
-        ...(reasons.trim() ? { reasons: reasons.trim() } : {}),
-      });
-      setReasons('');
-      toast.success(MSG.observationUpdated);
-    } catch (err) {
-      toast.error(errText(err, MSG.somethingWrongScheduling));
-    } finally {
-      setBusy(false);
-    }
+    await send({ timeSlotByObserver: [{ day: picked.day, time: picked.time }], scheduledOn: dateInputToIso(date) });
   }
 
   return (
