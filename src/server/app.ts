@@ -8,6 +8,8 @@
  * A database opened here is closed by app.close(); a handle passed in belongs to the caller.
  */
 import path from 'node:path';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
@@ -93,6 +95,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerAuth(app);
   registerSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
+  // Every JSON answer over 1 KB leaves compressed (the sync feed above all). Brotli at quality 4 costs about what
+  // gzip does per request and still wins on size; the built client is precompressed at build time instead
+  // (plugins/static.ts). Server-sent events are never compressed (the plugin leaves text/event-stream alone).
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
 
   // Writes may have queued emails: deliver them once the response is out.
   app.addHook('onResponse', async (request) => {

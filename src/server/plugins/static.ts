@@ -4,6 +4,8 @@
  *   index.html, sw.js, manifest, other → Cache-Control: no-cache (always revalidated, so updates are seen)
  *   GET of a non-/api path with no file → index.html (client-side routes such as /observations/list-observation)
  *   anything under /api that no route matched → 404 { error }
+ * The build writes `.br`/`.gz` beside each compressible file (vite.config.ts), sent as they are to a browser that
+ * accepts them (`preCompressed`); the plain file is the fallback.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -19,8 +21,9 @@ export async function registerStatic(app: FastifyInstance, clientDir: string): P
     await app.register(fastifyStatic, {
       root: clientDir,
       cacheControl: false,
+      preCompressed: true,
       setHeaders(reply, filePath) {
-        const rel = path.relative(clientDir, filePath).split(path.sep).join('/');
+        const rel = path.relative(clientDir, filePath.replace(/\.(?:br|gz)$/, '')).split(path.sep).join('/');
         reply.header('cache-control', rel.startsWith('assets/') ? IMMUTABLE : 'no-cache');
       },
     });

@@ -1,0 +1,79 @@
+/**
+ * Everything leaves compressed: the built client as the build precompressed it (`.br`/`.gz` beside each file), and
+ * every JSON answer over 1 KB (the sync feed above all) compressed per request; small answers stay plain.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers.js';
+
+let t: TestApp;
+let clientDir: string;
+const asset = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+
+beforeAll(async () => {
+  clientDir = mkdtempSync(path.join(tmpdir(), 'observa-client-'));
+  const html = `<!doctype html><title>Observa</title><div id="root"></div><!-- ${'pad '.repeat(400)} -->`;
+  writeFileSync(path.join(clientDir, 'index.html'), html);
+  writeFileSync(path.join(clientDir, 'index.html.br'), brotliCompressSync(html));
+  writeFileSync(path.join(clientDir, 'index.html.gz'), gzipSync(html));
+  mkdirSync(path.join(clientDir, 'assets'));
+  writeFileSync(path.join(clientDir, 'assets', 'main-abc123.js'), asset);
+  writeFileSync(path.join(clientDir, 'assets', 'main-abc123.js.br'), brotliCompressSync(asset));
+  writeFileSync(path.join(clientDir, 'assets', 'main-abc123.js.gz'), gzipSync(asset));
+  t = await createTestApp({ config: { clientDir } });
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+describe('compression', () => {
+  it('sends the precompressed brotli or gzip file, immutable for hashed assets', async () => {
+    const br = await t.request('GET', '/assets/main-abc123.js', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(asset);
+
+    const gz = await t.request('GET', '/assets/main-abc123.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(asset);
+
+    const plain = await t.request('GET', '/assets/main-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(asset);
+  });
+
+  it('sends the app shell compressed for client routes, revalidated', async () => {
+    const res = await t.request('GET', '/observations/list-observation', { headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('<div id="root">');
+  });
+
+  it('compresses the sync feed and other JSON over 1 KB, not small answers', async () => {
+    const token = await t.login('superadmin');
+    const feed = await t.request('GET', '/api/sync/changes?since=0', { token, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers['content-encoding']).toBe('br');
+    const body = brotliDecompressSync(feed.rawPayload).toString();
+    expect(body.length).toBeGreaterThan(1024);
+    expect(feed.rawPayload.length).toBeLessThan(body.length / 3);
+    expect(JSON.parse(body)).toHaveProperty('cursor');
+
+    const gz = await t.request('GET', '/api/sync/changes?since=0', { token, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toHaveProperty('cursor');
+
+    const small = await t.request('GET', '/api/auth/me', { token, headers: { 'accept-encoding': 'br' } });
+    expect(small.statusCode).toBe(200);
+    expect(small.body.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+});
