@@ -2,7 +2,8 @@
  * The Fastify app factory used by main.ts and the tests.
  *
  *   buildApp({ config, dbHandle?, mailer?, now? })
- *     → opens the database (PGlite under DATA_DIR/db, in memory for tests, or PostgreSQL), migrates, seeds
+ *     → opens the database (PGlite under DATA_DIR/db, locked for this process; in memory for tests; or
+ *       PostgreSQL), migrates and seeds (under a start-up lock shared by all instances)
  *     → security headers, error handler, auth decorator, login limiter, the /api routes, the built client
  *
  * A database opened here is closed by app.close(); a handle passed in belongs to the caller.
@@ -62,18 +63,16 @@ declare module 'fastify' {
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const ownsDb = !opts.dbHandle;
+  // An owned database is migrated and seeded inside openDb's exclusive start-up section (several instances on one
+  // PostgreSQL seed it once); a handle passed in was migrated by its owner and is seeded here.
   const handle =
     opts.dbHandle ??
     (await openDb({
       databaseUrl: config.databaseUrl,
       pgliteDir: config.databaseUrl || config.inMemoryDb ? undefined : path.join(config.dataDir, 'db'),
+      prepare: (db) => seed(db, config),
     }));
-  try {
-    await seed(handle.db, config);
-  } catch (err) {
-    if (ownsDb) await handle.close().catch(() => undefined);
-    throw err;
-  }
+  if (!ownsDb) await seed(handle.db, config);
   configureMail(config);
 
   const app = Fastify({

@@ -1,11 +1,13 @@
 /**
  * Production entry: loadConfig → buildApp (migrate, seed) → listen. SIGINT/SIGTERM close the server (in-flight
- * requests finish), then the database (buildApp's onClose hook). A bad configuration stops with a clear message.
+ * requests finish), then the database (buildApp's onClose hook). A bad configuration stops with a clear message
+ * (exit 1); an embedded database already used by another process stops with its directory named (exit 75).
  */
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { loadConfig, type Config } from './config.js';
+import { DataDirLockedError, EXIT_DATA_DIR_LOCKED } from './db/data-dir-lock.js';
 
 export async function main(env: NodeJS.ProcessEnv = process.env): Promise<FastifyInstance> {
   let config: Config;
@@ -15,7 +17,17 @@ export async function main(env: NodeJS.ProcessEnv = process.env): Promise<Fastif
     console.error(err instanceof Error ? err.message : String(err));
     process.exit(1);
   }
-  const app = await buildApp({ config });
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ config });
+  } catch (err) {
+    // Another process holds the embedded database: say which directory, and exit with a code of its own.
+    if (err instanceof DataDirLockedError) {
+      console.error(err.message);
+      process.exit(EXIT_DATA_DIR_LOCKED);
+    }
+    throw err;
+  }
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

@@ -1,6 +1,13 @@
 /**
  * Opens the database: PGlite (embedded, under DATA_DIR, or in memory for tests) or PostgreSQL when a
  * connection URL is given. Both get the same Drizzle schema and migrations.
+ *
+ * Start-up is exclusive in both cases:
+ *   - PGlite on disk: the directory is locked for this process (data-dir-lock.ts); a second process is refused.
+ *   - PostgreSQL: several instances may share the database, so migrations and `prepare` (the seed) run under a
+ *     session-level advisory lock held on a dedicated connection. Instances started at the same moment on an
+ *     empty database queue on it: the first migrates and seeds, the others then find nothing left to do. The
+ *     lock dies with the connection, so a starter killed mid-migration never blocks the next one.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +19,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { STARTUP_LOCK } from './advisory-locks.js';
+import { lockDataDir } from './data-dir-lock.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -31,6 +40,8 @@ export interface DbOptions {
   databaseUrl?: string;
   /** Directory for the PGlite data; omitted = in memory. */
   pgliteDir?: string;
+  /** Runs after the migrations, inside the same exclusive start-up section (the seed). */
+  prepare?: (db: Db) => Promise<void>;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -42,12 +53,53 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     // 'error' on the pool; without a listener that would crash the process. The pool replaces the connection.
     pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder });
+    try {
+      await underStartupLock(opts.databaseUrl, async () => {
+        await migratePg(db as never, { migrationsFolder });
+        await opts.prepare?.(db);
+      });
+    } catch (err) {
+      await pool.end().catch(() => undefined);
+      throw err;
+    }
     return { db, kind: 'postgres', close: () => pool.end() };
   }
-  if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
+  let lock: ReturnType<typeof lockDataDir> | undefined;
+  if (opts.pgliteDir) {
+    mkdirSync(opts.pgliteDir, { recursive: true });
+    lock = lockDataDir(opts.pgliteDir); // before PGlite touches the directory
+  }
   const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  const close = async () => {
+    try {
+      await client.close();
+    } finally {
+      lock?.release();
+    }
+  };
+  try {
+    await migratePglite(db as never, { migrationsFolder });
+    await opts.prepare?.(db);
+  } catch (err) {
+    await close().catch(() => undefined);
+    throw err;
+  }
+  return { db, kind: 'pglite', close };
+}
+
+/** Runs `fn` while holding the start-up advisory lock on a connection of its own (not one of the pool's). */
+async function underStartupLock(url: string, fn: () => Promise<void>): Promise<void> {
+  const conn = new pg.Client({ connectionString: url });
+  // A dropped lock connection must not crash the process; the lock is gone with it either way.
+  conn.on('error', (err) => console.warn(`PostgreSQL start-up lock connection lost: ${err.message}`));
+  await conn.connect();
+  try {
+    await conn.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+    await fn();
+  } finally {
+    // Ending the session releases the lock too; the explicit unlock just makes it prompt.
+    await conn.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
+    await conn.end().catch(() => undefined);
+  }
 }

@@ -47,7 +47,7 @@ export const users = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
-    /** Stored lower-cased; unique. */
+    /** Stored lower-cased; unique, and unique whatever its case (users_email_lower_key: one account per address). */
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: text('role').notNull(),
@@ -66,7 +66,13 @@ export const users = pgTable(
     updatedAt: updatedAt(),
     version: version(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_department_idx').on(t.departmentId)],
+  (t) => [
+    // users_email_key serves the login lookup (`email = $1`); users_email_lower_key makes the database decide a
+    // race between two creations of one address, whatever the case (http/db-errors.ts maps it to 409).
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_department_idx').on(t.departmentId),
+  ],
 );
 
 export const sessions = pgTable(
@@ -158,6 +164,10 @@ export const observations = pgTable(
     index('observations_observer_idx').on(t.observerId),
     index('observations_department_idx').on(t.departmentId),
     index('observations_version_idx').on(t.version),
+    // One open observation per faculty member: "open" is exactly the initiate rule's `status <> 'Completed'`
+    // (services/observations/initiate.ts; a deleted observation is gone, its row removed). The database decides
+    // concurrent initiates; http/db-errors.ts maps the loser's violation to 409 facultyHasOpenObservation.
+    uniqueIndex('observations_open_faculty_key').on(t.facultyId).where(sql`${t.status} <> 'Completed'`),
   ],
 );
 
@@ -365,6 +375,12 @@ export const emailOutbox = pgTable('email_outbox', {
   createdAt: createdAt(),
   sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
   error: text('error'),
+  /**
+   * A flusher's claim on an unsent row (services/mail/outbox-flusher.ts): rows are claimed with
+   * `FOR UPDATE SKIP LOCKED` and this lease, so two server processes never send one email twice. A claim whose
+   * lease ran out (its process died mid-send) may be taken again.
+   */
+  claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }),
 });
 
 export const notifications = pgTable(

@@ -1,6 +1,7 @@
 /**
  * The one error handler: every failure leaves the server as `{ "error": "<message>" }` with a real status.
  *   HttpError                 → its status and message
+ *   a known unique violation  → the rule's typed error (http/db-errors.ts: the loser of a race, 409)
  *   zod validation error      → 400 "<field>: <message>" naming the first failing field
  *   Fastify's own 4xx         → that status (bad JSON 400, 413 body too large, 415, 429 rate limit …)
  *   anything else (5xx)       → logged with details, answered with MSG.somethingWrong only
@@ -8,6 +9,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { MSG } from '../../shared/messages.js';
+import { httpErrorFromDb } from '../http/db-errors.js';
 import { HttpError } from '../http/errors.js';
 
 /** "field: message" for the first zod issue (unknown keys name the key). */
@@ -35,6 +37,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof HttpError) {
       return reply.code(error.status).send({ error: error.message });
+    }
+    const fromDb = httpErrorFromDb(error);
+    if (fromDb) {
+      return reply.code(fromDb.status).send({ error: fromDb.message });
     }
     if (error instanceof z.core.$ZodError) {
       return reply.code(400).send({ error: zodMessage(error) });

@@ -8,10 +8,15 @@
  *   sessions            deleted ENDED_SESSION_DAYS (7) after they expired or were revoked
  *   unfinished uploads  tus uploads never registered as an artifact (registering moves the file out of
  *                       uploads/), removed UPLOAD_RETENTION_DAYS (14) after their last written byte
+ *
+ * Several instances may share one PostgreSQL database: runHousekeepingOnce runs the database purges in one
+ * transaction that first tries pg_try_advisory_xact_lock(HOUSEKEEPING_LOCK); an instance that does not get it
+ * skips the run (another one is doing it). The lock ends with the transaction, so a crash never leaves it held.
  */
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { HOUSEKEEPING_LOCK } from '../../db/advisory-locks.js';
 import type { Db } from '../../db/client.js';
 import { idempotencyKeys, sessions } from '../../db/schema.js';
 import { uploadsDir } from '../../storage/index.js';
@@ -95,4 +100,20 @@ export async function runHousekeeping(db: Db, dataDir: string, now = new Date())
   const sessionsPurged = await purgeEndedSessions(db, now);
   const uploads = await purgeAbandonedUploads(dataDir, now);
   return { tombstones, responsesDropped, keys, sessions: sessionsPurged, uploads };
+}
+
+/** runHousekeeping under the cross-instance lock (see the header); null when another instance holds it. */
+export async function runHousekeepingOnce(db: Db, dataDir: string, now = new Date()): Promise<HousekeepingReport | null> {
+  const purged = await db.transaction(async (tx) => {
+    const res = await tx.execute(sql`select pg_try_advisory_xact_lock(${HOUSEKEEPING_LOCK}) as got`);
+    const rows = (Array.isArray(res) ? res : (res as { rows: { got: boolean }[] }).rows) as { got: boolean }[];
+    if (!rows[0]?.got) return null;
+    const tombstones = await purgeTombstones(tx, undefined, now);
+    const [responsesDropped, keys] = await purgeIdempotencyKeys(tx, now);
+    const sessionsPurged = await purgeEndedSessions(tx, now);
+    return { tombstones, responsesDropped, keys, sessions: sessionsPurged };
+  });
+  if (!purged) return null;
+  // Uploads live in DATA_DIR, shared by the instances (or the only one's): removed by the run's winner.
+  return { ...purged, uploads: await purgeAbandonedUploads(dataDir, now) };
 }
