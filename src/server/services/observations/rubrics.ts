@@ -3,6 +3,7 @@
  *
  *   save group(s)  all 5 items of each group 0–4          faculty: only until they submitted; observer: until lock
  *   submit         all 4 groups saved → side total /80      faculty once (409 afterwards); observer may resubmit
+ *                  (`submit: true`, or SPEC §7's body with `role`)
  *   lock           observer only, both totals exist        status Completed; nothing accepted afterwards (409)
  *   start uninformed  observer only, informed Completed, only once
  */
@@ -45,10 +46,13 @@ export async function updateRubrics(tx: Tx, u: AuthUser, kind: MeetingKind, body
   }
 
   requireOpen(o);
+  // SPEC §7's submission is {observationsId, informedId|uninformedId, rubricsFinal, role}: a body naming `role`
+  // submits unless it says `submit: false`. The app's own group saves send neither (and `submit: true` to submit).
+  const submit = body.submit ?? body.role !== undefined;
   const submitted = side === 'observer' ? meeting.observerScore != null : meeting.facultyScore != null;
   if (side === 'faculty' && submitted) throw conflict(MSG.alreadyScored);
   const entries = body.rubricsFinal ?? [];
-  if (entries.length === 0 && !body.submit) throw badRequest(MSG.selectAllRubrics);
+  if (entries.length === 0 && !submit) throw badRequest(MSG.selectAllRubrics);
 
   const items = await tx.select({ id: rubricItems.id, code: rubricItems.code }).from(rubricItems).orderBy(asc(rubricItems.code), asc(rubricItems.position));
   if (entries.length > 0) {
@@ -64,7 +68,7 @@ export async function updateRubrics(tx: Tx, u: AuthUser, kind: MeetingKind, body
   }
 
   // Submitting (or re-saving after an observer's submission) sets the side's total from the saved items.
-  if (body.submit || submitted) {
+  if (submit || submitted) {
     const saved = await tx
       .select({ id: rubricScores.rubricItemId, score: rubricScores.score })
       .from(rubricScores)
@@ -76,14 +80,14 @@ export async function updateRubrics(tx: Tx, u: AuthUser, kind: MeetingKind, body
       .update(meetings)
       .set(side === 'observer' ? { observerScore: total, updatedAt: now } : { facultyScore: total, updatedAt: now })
       .where(eq(meetings.id, meeting.id));
-    if (body.submit) {
+    if (submit) {
       await announce(tx, o, u.id, { to: [otherSide(side)], title: `${label} rubric scores submitted`, message: `The ${side} submitted the ${kind} rubric scores.`, route });
     }
   } else {
     // A touch on the meeting bumps the observation's version even when only scores changed.
     await tx.update(meetings).set({ updatedAt: now }).where(eq(meetings.id, meeting.id));
   }
-  await audit(tx, { actorId: u.id, action: body.submit ? `${kind}.submit` : `${kind}.saveGroup`, entity: 'observations', entityId: o.id, detail: { side, items: entries.length } });
+  await audit(tx, { actorId: u.id, action: submit ? `${kind}.submit` : `${kind}.saveGroup`, entity: 'observations', entityId: o.id, detail: { side, items: entries.length } });
   return MSG.rubricsSaved;
 }
 
