@@ -3,7 +3,7 @@
  *
  *   save group(s)  all 5 items of each group 0–4          faculty: only until they submitted; observer: until lock
  *   submit         all 4 groups saved → side total /80      faculty once (409 afterwards); observer may resubmit
- *                  (`submit: true`, or SPEC §7's body with `role`)
+ *                  (`submit: true`; or SPEC §7's body with `role` once all four groups are saved)
  *   lock           observer only, both totals exist        status Completed; nothing accepted afterwards (409)
  *   start uninformed  observer only, informed Completed, only once
  */
@@ -46,13 +46,10 @@ export async function updateRubrics(tx: Tx, u: AuthUser, kind: MeetingKind, body
   }
 
   requireOpen(o);
-  // SPEC §7's submission is {observationsId, informedId|uninformedId, rubricsFinal, role}: a body naming `role`
-  // submits unless it says `submit: false`. The app's own group saves send neither (and `submit: true` to submit).
-  const submit = body.submit ?? body.role !== undefined;
   const submitted = side === 'observer' ? meeting.observerScore != null : meeting.facultyScore != null;
   if (side === 'faculty' && submitted) throw conflict(MSG.alreadyScored);
   const entries = body.rubricsFinal ?? [];
-  if (entries.length === 0 && !submit) throw badRequest(MSG.selectAllRubrics);
+  if (entries.length === 0 && !body.submit) throw badRequest(MSG.selectAllRubrics);
 
   const items = await tx.select({ id: rubricItems.id, code: rubricItems.code }).from(rubricItems).orderBy(asc(rubricItems.code), asc(rubricItems.position));
   if (entries.length > 0) {
@@ -67,13 +64,27 @@ export async function updateRubrics(tx: Tx, u: AuthUser, kind: MeetingKind, body
       });
   }
 
-  // Submitting (or re-saving after an observer's submission) sets the side's total from the saved items.
-  if (submit || submitted) {
-    const saved = await tx
+  // SPEC §7 documents {observationsId, informedId|uninformedId, rubricsFinal, role} as the call that scores: a
+  // body naming `role` (and not `submit`) submits as soon as the side's saved items cover all four groups, so a
+  // SPEC client's save of the last group (or of all twenty items at once) sets the total. The app's own client
+  // sends no `role`: it saves groups, then submits with `submit: true`.
+  const saved = async () => {
+    const rows = await tx
       .select({ id: rubricScores.rubricItemId, score: rubricScores.score })
       .from(rubricScores)
       .where(and(eq(rubricScores.meetingId, meeting.id), eq(rubricScores.side, side)));
-    const scored = new Map(saved.map((s) => [s.id, s.score]));
+    return new Map(rows.map((s) => [s.id, s.score]));
+  };
+  let scored: Map<string, number> | undefined;
+  let submit = body.submit === true;
+  if (body.submit === undefined && body.role !== undefined) {
+    scored = await saved();
+    submit = allGroupsComplete(items, scored);
+  }
+
+  // Submitting (or re-saving after an observer's submission) sets the side's total from the saved items.
+  if (submit || submitted) {
+    scored ??= await saved();
     if (!allGroupsComplete(items, scored)) throw badRequest(MSG.saveAllRubrics);
     const total = sideTotal(scored.values());
     await tx
