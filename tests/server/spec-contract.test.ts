@@ -39,7 +39,7 @@ function ok(res: { statusCode: number; body: string }, status = 200): Json {
 // SPEC §3 field lists.
 const USER = ['id', 'name', 'email', 'role', 'campus', 'department', 'phone', 'dateOfBirth', 'designation', 'avatar', 'institute', 'degree', 'starting', 'ending', 'facultyObs', 'courseSlots'];
 const COURSE = ['id', 'courseCode', 'name', 'credits', 'department', 'departments', 'campus', 'isElective', 'isDepthElective', 'slots'];
-const SLOT = ['id', 'courseId', 'sectionCode', 'day', 'time', 'location', 'facultyId', 'faculty'];
+const SLOT = ['id', 'courseId', 'course', 'sectionCode', 'day', 'time', 'location', 'facultyId', 'faculty'];
 const OBSERVATION = ['id', 'course', 'courseId', 'faculty', 'facultyId', 'observer', 'semester', 'observationStatus', 'status', 'starting', 'ending', 'createdAt', 'observationProgress', 'obsRequest', 'meetings'];
 const OBS_REQUEST = ['status', 'timeSlotByObserver', 'timeSlotsByFaculty', 'scheduledOn', 'reasons', 'facultyAccepted', 'observerAccepted', 'teachingPlan'];
 const MEETING = ['id', 'status', 'observerScore', 'facultyScore', 'rubrics', 'observationsId'];
@@ -243,7 +243,7 @@ describe('SPEC §7 with the documented bodies', () => {
   });
 
   it('GET /department answers a list (no message field); POST /observation/prompt answers a message', async () => {
-    const depts = ok(await t.get('/api/department', tokens.superadmin));
+    const depts = ok(await t.get('/api/department', tokens.superadmin)) as unknown as Json[];
     expect(Array.isArray(depts)).toBe(true);
     for (const d of depts) has(d, ['id', 'name']);
     const res = ok(await t.post('/api/observation/prompt', { departmentId: s.hod.department.id, campus: 'Main_Campus', threshold: 60 }, tokens.superadmin));
