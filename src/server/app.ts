@@ -4,7 +4,8 @@
  *   buildApp({ config, dbHandle?, mailer?, now? })
  *     → opens the database (PGlite under DATA_DIR/db, locked for this process; in memory for tests; or
  *       PostgreSQL), migrates and seeds (under a start-up lock shared by all instances)
- *     → security headers, error handler, auth decorator, login limiter, the /api routes, the built client
+ *     → security headers, error handler, auth decorator, CORS (CORS_ORIGINS), login limiter, the OpenAPI document
+ *       and docs page (/api/openapi.json, /api/docs), the /api routes, the built client
  *
  * A database opened here is closed by app.close(); a handle passed in belongs to the caller.
  */
@@ -17,7 +18,9 @@ import type { Config } from './config.js';
 import { openDb, type DbHandle } from './db/client.js';
 import type { Mailer } from './http/types.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerCors } from './plugins/cors.js';
 import { registerHousekeeping } from './plugins/housekeeping.js';
+import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { SessionCache } from './services/auth/session-cache.js';
 import { registerErrorHandler } from './plugins/errors.js';
@@ -93,6 +96,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerErrorHandler(app);
   registerAuth(app);
   registerSecurityHeaders(app);
+  await registerCors(app, config.corsOrigins);
   await app.register(rateLimit, { global: false });
   // Every JSON answer over 1 KB leaves compressed (the sync feed above all). Brotli at quality 4 costs about what
   // gzip does per request and still wins on size; the built client is precompressed at build time instead
@@ -114,6 +118,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   registerHousekeeping(app);
+  await registerOpenApi(app);
   await app.register(routes, { prefix: '/api' });
   await registerStatic(app, config.clientDir);
   return app;

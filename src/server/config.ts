@@ -34,7 +34,31 @@ const Env = z.object({
   CLIENT_DIR: z.string().default('./dist/client'),
   /** Login attempts per client address per minute (a campus behind one NAT address may need more). */
   LOGIN_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** Origins (scheme://host[:port]) of other sites whose pages may call the API; empty = same origin only. */
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const list = (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+      for (const origin of list) {
+        if (!isOrigin(origin)) {
+          ctx.addIssue({ code: 'custom', message: `"${origin}" is not an origin such as https://app.university.edu (no path, no wildcard)` });
+          return z.NEVER;
+        }
+      }
+      return [...new Set(list.map((o) => o.toLowerCase()))];
+    }),
 });
+
+/** scheme://host[:port] exactly as a browser sends it in the Origin header: no path, query, credentials or "*". */
+function isOrigin(value: string): boolean {
+  if (!/^https?:\/\/[^/?#*@\s]+$/i.test(value)) return false;
+  try {
+    return new URL(value).origin === value.toLowerCase();
+  } catch {
+    return false;
+  }
+}
 
 export type Config = {
   port: number;
@@ -50,6 +74,8 @@ export type Config = {
   clientDir: string;
   /** Login attempts per address per minute; default DEFAULT_LOGIN_LIMITS.perIpPerMinute. */
   loginLimitPerMinute?: number;
+  /** Origins allowed cross-origin calls (CORS, preflight included); empty or absent = same origin only. */
+  corsOrigins?: string[];
   /** Tests: keep PGlite in memory instead of DATA_DIR. */
   inMemoryDb?: boolean;
 };
@@ -74,5 +100,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     clientDir: path.resolve(e.CLIENT_DIR),
     loginLimitPerMinute: e.LOGIN_LIMIT_PER_MINUTE,
+    corsOrigins: e.CORS_ORIGINS,
   };
 }

@@ -93,6 +93,7 @@ export const MSG = {
   artifactTypeNotAllowed: 'Only pdf, docx, jpeg, png and mp4 files are accepted!',
   artifactTooLarge: 'The file is too large!',
   uploadNotFound: 'The uploaded file was not found!',
+  artifactUploaded: 'Artifact uploaded successfully!',
   emptyMessage: 'Please write a message!',
 
   // Courses

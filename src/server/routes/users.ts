@@ -1,9 +1,11 @@
 /** /user/{id} (visibility rules) and /user/update/{id} (own profile only). */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preSerializationAsyncHookHandler } from 'fastify';
+import { bearerToken } from '../plugins/auth.js';
 import { MSG } from '../../shared/messages.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { idempotentWrite, ok } from '../http/idempotency.js';
 import { updateProfile } from '../services/users/update-profile.js';
+import { userData } from '../services/users/user-data.js';
 import { userDocumentById } from '../services/users/user-document.js';
 import { canSeeUser } from '../services/users/visibility.js';
 
@@ -18,10 +20,18 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     const doc = await userDocumentById(deps.db, id);
     if (!doc) throw notFound(MSG.notFound);
     if (!(await canSeeUser(deps.db, req.user, id))) throw forbidden(MSG.forbidden);
-    return doc;
+    return userData(deps.db, req.user, doc);
   });
 
-  app.put<{ Params: { id: string } }>('/user/update/:id', { preHandler: app.authenticate }, async (req, reply) => {
+  // SPEC §7: the answer is stored as the current user, so it carries the caller's working token. The token is
+  // added on the way out, so it is never written into the Idempotency-Key store (the database holds only hashes).
+  const withToken: preSerializationAsyncHookHandler = async (req, reply, payload) => {
+    const token = bearerToken(req);
+    if (reply.statusCode !== 200 || !token || !payload || typeof payload !== 'object' || (payload as { id?: unknown }).id !== req.user?.id) return payload;
+    return { ...(payload as object), token };
+  };
+
+  app.put<{ Params: { id: string } }>('/user/update/:id', { preHandler: app.authenticate, preSerialization: withToken }, async (req, reply) => {
     if (req.params.id !== req.user.id) throw forbidden(MSG.forbidden);
     return idempotentWrite(req, reply, async (tx) => ok(await updateProfile(tx, req.user, req.params.id, req.body, deps.now())));
   });

@@ -9,6 +9,7 @@ import { ObservationStatus, Role, Semester } from './enums.js';
 import { MSG } from '../messages.js';
 import { Department } from './common.js';
 import { Course } from './courses.js';
+import { Observation } from './observations.js';
 import { User } from './users.js';
 
 /** An observation as listed in the Super_Admin data load (no scores, no plans). */
@@ -28,10 +29,17 @@ export const ObservationSummary = z.object({
 });
 export type ObservationSummary = z.infer<typeof ObservationSummary>;
 
+/**
+ * An observation in the Super_Admin data load: the whole Observation document of SPEC §3 (faculty.name,
+ * observer.name, observationProgress, obsRequest, meetings, …) plus the summary's `progress`.
+ */
+export const SuperDataObservation = Observation.extend({ progress: z.number() });
+export type SuperDataObservation = z.infer<typeof SuperDataObservation>;
+
 /** GET /data/super-data (Super_Admin). Users never include Super_Admin rows nor password material. */
 export const SuperDataResponse = z.object({
   users: z.array(User),
-  observations: z.array(ObservationSummary),
+  observations: z.array(SuperDataObservation),
   courses: z.array(Course),
   departments: z.array(Department),
 });

@@ -110,6 +110,8 @@ export const CourseSlot = z.object({
   location: z.string(),
   facultyId: z.string().nullable(),
   faculty: z.string().nullable(),
+  /** SPEC §3 Slot `course`: the course it belongs to (the server always sends it; an optimistic copy may lack it). */
+  course: z.object({ id: z.string(), courseCode: z.string(), name: z.string() }).optional(),
 });
 export type CourseSlot = z.infer<typeof CourseSlot>;
 

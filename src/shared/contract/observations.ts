@@ -73,7 +73,9 @@ export function schedulingAction(b: z.infer<typeof SchedulingUpdateRequest>): Sc
 /**
  * PUT /observation/informed and /observation/uninformed. Shapes: save groups (rubricsFinal: complete groups of
  * {rubric item id, score}); `submit: true` (optionally with rubricsFinal) turns the saved items into the side's
- * final total; `status: 'Completed'` locks (observer). `role` is accepted and ignored: the side comes from the token.
+ * final total; `status: 'Completed'` locks (observer). SPEC §7's scoring call names `role` instead of `submit`: a body
+ * with `role` (no `submit`) also submits once the side's saved items cover all four groups. The value of `role`
+ * is ignored: the side comes from the token.
  */
 export const RubricUpdateRequest = z.object({
   observationsId: uuid,

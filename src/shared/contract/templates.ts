@@ -9,10 +9,11 @@ import { EMAIL_TEMPLATE_MAX_WORDS, countWords } from '../constants.js';
 import { EmailTemplateType, PlanType } from './enums.js';
 import { MSG } from '../messages.js';
 
-/** One step of a master plan. `templateId` is SPEC §3's templatePlanId. */
+/** One step of a master plan. `templatePlanId` (SPEC §3) and `templateId` both name the plan it belongs to. */
 export const PlanTemplateStep = z.object({
   id: z.string(),
   templateId: z.string(),
+  templatePlanId: z.string(),
   position: z.number().int(),
   /** Response key of SPEC §3 (ProgramOutcomes, …); fixed, never edited. */
   key: z.string(),
@@ -38,9 +39,13 @@ export type PlanTemplate = z.infer<typeof PlanTemplate>;
 export const PLAN_STEP_NAME_MAX = 200;
 export const PLAN_STEP_FIELD_MAX = 4000;
 
-/** PUT /template/{id}: update one step's name and text (SPEC §2 plan editors). */
+/**
+ * PUT /template/{id}: update one step's name and text (SPEC §2 plan editors). The step is named by `stepId`, or —
+ * as SPEC's per-step Update sends the step itself, `{id, name, field}` — by `id`; one of them is required.
+ */
 export const UpdatePlanStepRequest = z.object({
-  stepId: z.string().min(1),
+  stepId: z.string().min(1).optional(),
+  id: z.string().min(1).optional(),
   name: z.string().trim().optional().default(''),
   field: z.string().trim().optional().default(''),
 });

@@ -122,6 +122,7 @@ export const ADMIN_APPLY: ApplyRegistry = {
               location: s.location.trim(),
               facultyId: null,
               faculty: null,
+              course: { id: a.id, courseCode: a.courseCode.trim(), name: a.name.trim() },
             })),
             createdAt: new Date(ctx.now).toISOString(),
             version: 0,

@@ -60,8 +60,10 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   // Master plans.
   app.get<Id>('/template/:id', async (req) => getPlanTemplate(deps.db, req.params.id));
   app.put<Id>('/template/:id', async (req, reply) => {
-    const body = UpdatePlanStepRequest.parse(req.body ?? {});
-    return idempotentWrite(req, reply, async (tx) => ok(await updatePlanStep(tx, req.user, req.params.id, body)));
+    const { stepId, id, name, field } = UpdatePlanStepRequest.parse(req.body ?? {});
+    const step = stepId ?? id;
+    if (!step) throw badRequest('stepId: Invalid input: expected string, received undefined');
+    return idempotentWrite(req, reply, async (tx) => ok(await updatePlanStep(tx, req.user, req.params.id, { stepId: step, name, field })));
   });
 
   // Email templates.

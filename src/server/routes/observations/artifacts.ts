@@ -1,6 +1,7 @@
 /** POST /upload-artifact/{id} (faculty registers a finished upload), GET /artifacts/{id}/file (download). */
 import type { FastifyInstance } from 'fastify';
 import { UploadArtifactRequest } from '../../../shared/contract/observations.js';
+import { MSG } from '../../../shared/messages.js';
 import { created, idempotentWrite } from '../../http/idempotency.js';
 import { contentDisposition, CONTENT_TYPE_OF, openArtifact } from '../../services/observations/artifact-files.js';
 import { artifactForDownload, registerArtifact } from '../../services/observations/artifacts.js';
@@ -13,7 +14,11 @@ export default async function artifactRoutes(app: FastifyInstance): Promise<void
   app.post<{ Params: { id: string } }>('/upload-artifact/:id', auth, async (req, reply) => {
     const id = idParam(req.params.id);
     const body = UploadArtifactRequest.parse(req.body ?? {});
-    return idempotentWrite(req, reply, async (tx) => created(await registerArtifact(tx, req.user, dataDir, id, body)));
+    // SPEC §7 answers a `message`; the artifact's fields stay at the top level (the app reads them) and as `artifact`.
+    return idempotentWrite(req, reply, async (tx) => {
+      const artifact = await registerArtifact(tx, req.user, dataDir, id, body);
+      return created({ message: MSG.artifactUploaded, ...artifact, artifact });
+    });
   });
 
   app.get<{ Params: { id: string } }>('/artifacts/:id/file', auth, async (req, reply) => {

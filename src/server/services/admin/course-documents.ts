@@ -3,7 +3,7 @@
  * with the assigned faculty's id and name. One query per part, whatever the number of courses.
  */
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Course, CourseSlot, SlotDocument } from '../../../shared/contract/courses.js';
+import type { Course, SlotDocument } from '../../../shared/contract/courses.js';
 import type { Db } from '../../db/client.js';
 import { courseDepartments, courses, departments, slots, users } from '../../db/schema.js';
 
@@ -56,7 +56,7 @@ export async function slotDocuments(db: Db, ids: readonly string[]): Promise<Slo
   return ids.flatMap((id) => {
     const r = byId.get(id);
     if (!r) return [];
-    return [{ ...toCourseSlot(r), course: { id: r.courseId, courseCode: r.courseCode, name: r.courseName } }];
+    return [toCourseSlot(r)];
   });
 }
 
@@ -82,7 +82,8 @@ function slotQuery(db: Db) {
 
 type SlotRow = Awaited<ReturnType<ReturnType<typeof slotQuery>['execute']>>[number];
 
-function toCourseSlot(s: SlotRow): CourseSlot {
+/** A course slot with its course (SPEC §3 Slot); as such it is also the `slots` sync entity's document. */
+function toCourseSlot(s: SlotRow): SlotDocument {
   return {
     id: s.id,
     courseId: s.courseId,
@@ -92,5 +93,6 @@ function toCourseSlot(s: SlotRow): CourseSlot {
     location: s.location,
     facultyId: s.facultyId,
     faculty: s.facultyId ? (s.faculty ?? null) : null,
+    course: { id: s.courseId, courseCode: s.courseCode, name: s.courseName },
   };
 }

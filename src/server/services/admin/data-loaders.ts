@@ -12,21 +12,19 @@
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type {
   DepartmentDataResponse,
-  ObservationSummary,
   SuperDataResponse,
   UserListResponse,
 } from '../../../shared/contract/admin.js';
 import { USER_PAGE_SIZE } from '../../../shared/constants.js';
-import type { ObservationStatus, Role, Semester } from '../../../shared/enums.js';
+import type { Role } from '../../../shared/enums.js';
 import { SEES_ALL_USERS } from '../../../shared/permissions.js';
 import type { Db } from '../../db/client.js';
 import { courseDepartments, courses, departments, observations, users } from '../../db/schema.js';
 import { forbidden } from '../../http/errors.js';
 import type { AuthUser } from '../../http/types.js';
+import { buildDocuments } from '../observations/document.js';
 import { userDocuments } from '../users/user-document.js';
 import { courseDocuments } from './course-documents.js';
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export async function superData(db: Db, user: AuthUser): Promise<SuperDataResponse> {
   if (user.role !== 'Super_Admin') throw forbidden();
@@ -36,23 +34,11 @@ export async function superData(db: Db, user: AuthUser): Promise<SuperDataRespon
     db.select({ id: courses.id }).from(courses).orderBy(asc(courses.courseCode), asc(courses.id)),
     db.select({ id: departments.id, name: departments.name }).from(departments).orderBy(asc(departments.name)),
   ]);
-  const summaries: ObservationSummary[] = obsRows.map((o) => ({
-    id: o.id,
-    facultyId: o.facultyId,
-    observerId: o.observerId,
-    hodId: o.hodId,
-    departmentId: o.departmentId,
-    courseId: o.courseId,
-    semester: o.semester as Semester,
-    status: o.status as ObservationStatus,
-    progress: o.progress,
-    starting: iso(o.starting),
-    ending: iso(o.ending),
-    createdAt: o.createdAt.toISOString(),
-  }));
+  // Full documents (SPEC §3 Observation), as GET /observation/{id} answers them; `progress` kept from the summary.
+  const docs = await buildDocuments(db, user, obsRows);
   return {
     users: await userDocuments(db, userRows),
-    observations: summaries,
+    observations: docs.map((d) => ({ ...d, progress: d.observationProgress })),
     courses: await courseDocuments(db, courseRows.map((c) => c.id)),
     departments: deptRows,
   };

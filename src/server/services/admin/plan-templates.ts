@@ -56,6 +56,7 @@ export async function planTemplateDocuments(db: Db, ids: readonly string[]): Pro
           .map((s) => ({
             id: s.id,
             templateId: s.templateId,
+            templatePlanId: s.templateId,
             position: s.position,
             key: s.key,
             code: s.code,

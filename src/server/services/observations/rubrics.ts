@@ -3,6 +3,7 @@
  *
  *   save group(s)  all 5 items of each group 0–4          faculty: only until they submitted; observer: until lock
  *   submit         all 4 groups saved → side total /80      faculty once (409 afterwards); observer may resubmit
+ *                  (`submit: true`; or SPEC §7's body with `role` once all four groups are saved)
  *   lock           observer only, both totals exist        status Completed; nothing accepted afterwards (409)
  *   start uninformed  observer only, informed Completed, only once
  */
@@ -63,27 +64,41 @@ export async function updateRubrics(tx: Tx, u: AuthUser, kind: MeetingKind, body
       });
   }
 
-  // Submitting (or re-saving after an observer's submission) sets the side's total from the saved items.
-  if (body.submit || submitted) {
-    const saved = await tx
+  // SPEC §7 documents {observationsId, informedId|uninformedId, rubricsFinal, role} as the call that scores: a
+  // body naming `role` (and not `submit`) submits as soon as the side's saved items cover all four groups, so a
+  // SPEC client's save of the last group (or of all twenty items at once) sets the total. The app's own client
+  // sends no `role`: it saves groups, then submits with `submit: true`.
+  const saved = async () => {
+    const rows = await tx
       .select({ id: rubricScores.rubricItemId, score: rubricScores.score })
       .from(rubricScores)
       .where(and(eq(rubricScores.meetingId, meeting.id), eq(rubricScores.side, side)));
-    const scored = new Map(saved.map((s) => [s.id, s.score]));
+    return new Map(rows.map((s) => [s.id, s.score]));
+  };
+  let scored: Map<string, number> | undefined;
+  let submit = body.submit === true;
+  if (body.submit === undefined && body.role !== undefined) {
+    scored = await saved();
+    submit = allGroupsComplete(items, scored);
+  }
+
+  // Submitting (or re-saving after an observer's submission) sets the side's total from the saved items.
+  if (submit || submitted) {
+    scored ??= await saved();
     if (!allGroupsComplete(items, scored)) throw badRequest(MSG.saveAllRubrics);
     const total = sideTotal(scored.values());
     await tx
       .update(meetings)
       .set(side === 'observer' ? { observerScore: total, updatedAt: now } : { facultyScore: total, updatedAt: now })
       .where(eq(meetings.id, meeting.id));
-    if (body.submit) {
+    if (submit) {
       await announce(tx, o, u.id, { to: [otherSide(side)], title: `${label} rubric scores submitted`, message: `The ${side} submitted the ${kind} rubric scores.`, route });
     }
   } else {
     // A touch on the meeting bumps the observation's version even when only scores changed.
     await tx.update(meetings).set({ updatedAt: now }).where(eq(meetings.id, meeting.id));
   }
-  await audit(tx, { actorId: u.id, action: body.submit ? `${kind}.submit` : `${kind}.saveGroup`, entity: 'observations', entityId: o.id, detail: { side, items: entries.length } });
+  await audit(tx, { actorId: u.id, action: submit ? `${kind}.submit` : `${kind}.saveGroup`, entity: 'observations', entityId: o.id, detail: { side, items: entries.length } });
   return MSG.rubricsSaved;
 }
 

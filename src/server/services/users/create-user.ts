@@ -4,7 +4,8 @@
  *   - the §5 form messages (createUserError, domain = UNIVERSITY_DOMAIN), else 400
  *   - campus and department come from the creator; a creator without a department (Super_Admin, Admin,
  *     Campus_Director) names one with `department` for department-bound roles (HOD, Observer, Faculty)
- *   - a Faculty user gets `courses` (slot ids): unassigned slots of `course`, locked and assigned here
+ *   - a Faculty user gets `courses` (slot ids): unassigned slots of `course`, locked and assigned here; SPEC §7's
+ *     body names only the slots, so without `course` the course follows from them (they must share one course)
  *   - email unique (409); a client-chosen `id` is honoured so an offline client can create then refer
  *   - a CreateUser email is queued, the creation audited
  */
@@ -33,6 +34,8 @@ export async function createUser(
   domain: string,
 ): Promise<User> {
   if (CREATABLE_ROLES[creator.role].length === 0) throw forbidden(MSG.forbidden);
+  // Slots without a course (SPEC §7's body): the course is taken from the slots once the form checks pass.
+  const courseFromSlots = input.role === 'Faculty' && !input.course && input.courses.length > 0;
   const problem = createUserError(
     {
       name: input.name,
@@ -40,7 +43,7 @@ export async function createUser(
       password: input.password,
       confirmPassword: input.confirmPassword,
       role: input.role,
-      course: input.course,
+      course: courseFromSlots ? 'from the slots' : input.course,
       slots: input.courses,
     },
     domain,
@@ -59,7 +62,7 @@ export async function createUser(
   }
 
   let slotIds: string[] = [];
-  if (role === 'Faculty') slotIds = await lockFreeSlots(tx, creator, input.course!, input.courses);
+  if (role === 'Faculty') slotIds = await lockFreeSlots(tx, creator, courseFromSlots ? await courseOfSlots(tx, input.courses) : input.course!, input.courses);
 
   const [row] = await tx
     .insert(users)
@@ -94,6 +97,18 @@ async function resolveDepartment(tx: Tx, creator: AuthUser, role: Role, requeste
   const [dept] = await tx.select({ id: departments.id }).from(departments).where(eq(departments.id, requested));
   if (!dept) throw badRequest(MSG.unknownDepartment);
   return dept.id;
+}
+
+/**
+ * The one course the given slots belong to (SPEC §7 sends only slot ids). Slots of several courses, or ids that
+ * name no slot, are refused with the §5 message; a later check still requires every slot to be free.
+ */
+async function courseOfSlots(tx: Tx, slotIds: string[]): Promise<string> {
+  const uuidLike = /^[0-9a-f-]{36}$/i;
+  if (slotIds.some((id) => !uuidLike.test(id))) throw badRequest(MSG.noSlotsForCourse);
+  const rows = await tx.selectDistinct({ courseId: slots.courseId }).from(slots).where(inArray(slots.id, [...new Set(slotIds)]));
+  if (rows.length !== 1) throw badRequest(MSG.noSlotsForCourse);
+  return rows[0].courseId;
 }
 
 /**
