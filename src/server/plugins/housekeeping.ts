@@ -9,7 +9,7 @@ const DAILY_MS = 86_400_000;
 
 export function registerHousekeeping(app: FastifyInstance): void {
   const run = () =>
-    runHousekeeping(app.deps.db, app.deps.config.dataDir, app.deps.now()).then(
+    runHousekeeping(app.deps.db, app.deps.storage, app.deps.now()).then(
       (report) => app.log.info({ report }, 'housekeeping done'),
       (err: unknown) => app.log.warn({ err }, 'housekeeping failed'),
     );

@@ -7,14 +7,13 @@
  *                       the stored status and no body (the record itself comes with the pull)
  *   sessions            deleted ENDED_SESSION_DAYS (7) after they expired or were revoked
  *   unfinished uploads  tus uploads never registered as an artifact (registering moves the file out of
- *                       uploads/), removed UPLOAD_RETENTION_DAYS (14) after their last written byte
+ *                       the uploads), removed UPLOAD_RETENTION_DAYS (14) after their last written byte — in
+ *                       whichever store is configured (storage/: disk or S3), which also frees their quota
  */
-import { readdir, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { idempotencyKeys, sessions } from '../../db/schema.js';
-import { uploadsDir } from '../../storage/index.js';
+import { diskStorage, type FileStorage } from '../../storage/index.js';
 import { purgeTombstones } from '../../sync/tombstones.js';
 
 export const KEY_RESPONSE_DAYS = 30;
@@ -54,28 +53,17 @@ export async function purgeEndedSessions(db: Db, now = new Date()): Promise<numb
   return deleted.length;
 }
 
-/** Removes uploads (file and tus metadata) untouched for UPLOAD_RETENTION_DAYS; returns how many uploads. */
-export async function purgeAbandonedUploads(dataDir: string, now = new Date()): Promise<number> {
-  const dir = uploadsDir(dataDir);
-  let names: string[];
-  try {
-    names = await readdir(dir);
-  } catch {
-    return 0; // nothing uploaded yet
-  }
+/**
+ * Removes uploads (data and tus metadata) untouched for UPLOAD_RETENTION_DAYS; returns how many uploads.
+ * `storage` is the configured store, or a DATA_DIR for the disk store.
+ */
+export async function purgeAbandonedUploads(storage: FileStorage | string, now = new Date()): Promise<number> {
+  const store = typeof storage === 'string' ? diskStorage(storage) : storage;
   const cutoff = daysBefore(now, UPLOAD_RETENTION_DAYS).getTime();
-  // An upload is `<id>` plus `<id>.json`; its age is that of the newer of the two.
-  const newest = new Map<string, number>();
-  for (const name of names) {
-    const id = name.endsWith('.json') ? name.slice(0, -5) : name;
-    const s = await stat(path.join(dir, name)).catch(() => null);
-    if (s?.isFile()) newest.set(id, Math.max(newest.get(id) ?? 0, s.mtimeMs));
-  }
   let removed = 0;
-  for (const [id, mtime] of newest) {
-    if (mtime >= cutoff) continue;
-    await rm(path.join(dir, id), { force: true });
-    await rm(path.join(dir, `${id}.json`), { force: true });
+  for (const upload of await store.listUploads()) {
+    if (upload.modifiedAt.getTime() >= cutoff) continue;
+    await store.removeUpload(upload.id);
     removed++;
   }
   return removed;
@@ -89,10 +77,10 @@ export interface HousekeepingReport {
   uploads: number;
 }
 
-export async function runHousekeeping(db: Db, dataDir: string, now = new Date()): Promise<HousekeepingReport> {
+export async function runHousekeeping(db: Db, storage: FileStorage | string, now = new Date()): Promise<HousekeepingReport> {
   const tombstones = await purgeTombstones(db, undefined, now);
   const [responsesDropped, keys] = await purgeIdempotencyKeys(db, now);
   const sessionsPurged = await purgeEndedSessions(db, now);
-  const uploads = await purgeAbandonedUploads(dataDir, now);
+  const uploads = await purgeAbandonedUploads(storage, now);
   return { tombstones, responsesDropped, keys, sessions: sessionsPurged, uploads };
 }
