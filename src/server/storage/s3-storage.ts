@@ -118,6 +118,18 @@ export function s3Storage(cfg: S3Config): FileStorage {
       responseChecksumValidation: 'WHEN_REQUIRED',
     },
   });
+  if (cfg.endpoint) {
+    // Path-style bucket requests (list, multi-delete) go out as `/<bucket>/`; S3 accepts `/<bucket>` as well, and
+    // some S3-compatible servers (s3rver) sign only that form. Rewritten before signing, so both sides agree.
+    store.s3.middlewareStack.add(
+      (next) => async (args) => {
+        const request = args.request as { path?: string };
+        if (request && typeof request.path === 'string' && /^\/[^/]+\/$/.test(request.path)) request.path = request.path.slice(0, -1);
+        return next(args);
+      },
+      { step: 'build', name: 'observaBucketPathNoTrailingSlash' },
+    );
+  }
   const Bucket = cfg.bucket;
   const artifactKey = (key: string) => {
     if (!ARTIFACT_KEY.test(key)) throw new Error('Not an artifact key');
