@@ -82,12 +82,12 @@ class MarkedPartsS3Store extends S3Store {
     await this.deleteKeys([id, `${id}.info`, `${id}.part`, ...(await this.keys(`${id}.parts/`))]);
   }
 
-  /** Every key under `prefix` (all of them when empty), with their last modification. */
-  async list(prefix: string): Promise<{ key: string; modified: Date }[]> {
+  /** Every key under `prefix`, with its last modification; with `topLevel`, none below a further `/`. */
+  async list(prefix: string, topLevel = false): Promise<{ key: string; modified: Date }[]> {
     const out: { key: string; modified: Date }[] = [];
     let token: string | undefined;
     do {
-      const res = await this.client.listObjectsV2({ Bucket: this.bucket, Prefix: prefix || undefined, ContinuationToken: token });
+      const res = await this.client.listObjectsV2({ Bucket: this.bucket, Prefix: prefix || undefined, Delimiter: topLevel ? '/' : undefined, ContinuationToken: token });
       for (const o of res.Contents ?? []) if (o.Key) out.push({ key: o.Key, modified: o.LastModified ?? new Date(0) });
       token = res.IsTruncated ? res.NextContinuationToken : undefined;
     } while (token);
@@ -141,11 +141,9 @@ export function s3Storage(cfg: S3Config): FileStorage {
     try {
       const u = await store.getUpload(id);
       const size = typeof u.size === 'number' ? u.size : null;
-      let modified = modifiedAt;
-      if (!modified) {
-        const objs = (await store.list(id)).filter((o) => o.key === id || o.key.startsWith(`${id}.`));
-        modified = new Date(Math.max(0, ...objs.map((o) => o.modified.getTime())));
-      }
+      // The newest of its objects, part markers included (an upload still receiving parts is not abandoned).
+      const objs = [...(await store.list(id, true)).filter((o) => o.key === id || o.key.startsWith(`${id}.`)), ...(await store.list(`${id}.parts/`))];
+      const modified = new Date(Math.max(modifiedAt?.getTime() ?? 0, ...objs.map((o) => o.modified.getTime())));
       return { id, size, offset: u.offset, metadata: (u.metadata ?? {}) as Record<string, string | null>, complete: size !== null && u.offset === size, modifiedAt: modified };
     } catch {
       return null;
@@ -157,9 +155,9 @@ export function s3Storage(cfg: S3Config): FileStorage {
     datastore: store,
     upload: (id) => upload(id),
     async listUploads() {
-      // Uploads are the bucket's top-level `<id>…` objects; the newest of an upload's objects gives its age.
+      // Uploads are the bucket's top-level `<id>…` objects (artifacts/ and part markers are one level down).
       const newest = new Map<string, number>();
-      for (const o of await store.list('')) {
+      for (const o of await store.list('', true)) {
         const id = /^([0-9a-f]{32})(\..*)?$/.exec(o.key)?.[1];
         if (id) newest.set(id, Math.max(newest.get(id) ?? 0, o.modified.getTime()));
       }
