@@ -27,6 +27,7 @@ import { registerErrorHandler } from './plugins/errors.js';
 import { registerStatic } from './plugins/static.js';
 import routes from './routes/index.js';
 import { seed } from './seed/index.js';
+import { createFileStorage } from './storage/index.js';
 import { createLoginLimiter, type LoginLimiter } from './services/auth/login-limiter.js';
 import { createSmtpMailer, recordOnlyMailer } from './services/mail/mailer.js';
 import { createOutboxFlusher, type OutboxFlusher } from './services/mail/outbox-flusher.js';
@@ -85,7 +86,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     trustProxy: 'loopback',
   });
   const smtp = opts.mailer ?? createSmtpMailer(config);
-  app.decorate('deps', { db: handle.db, config, mailer: smtp ?? recordOnlyMailer, now: opts.now ?? (() => new Date()) });
+  app.decorate('deps', {
+    db: handle.db,
+    config,
+    mailer: smtp ?? recordOnlyMailer,
+    storage: createFileStorage(config),
+    now: opts.now ?? (() => new Date()),
+  });
   const limits = { ...DEFAULT_LOGIN_LIMITS, ...(config.loginLimitPerMinute ? { perIpPerMinute: config.loginLimitPerMinute } : {}), ...opts.loginLimits };
   app.decorate('loginLimits', limits);
   app.decorate('loginLimiter', createLoginLimiter(limits.perAccountFailures, limits.accountWindowMs));

@@ -1,6 +1,7 @@
 /** Configuration from the environment, validated once at start; a bad value stops the server with a clear message. */
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_UPLOAD_QUOTA_BYTES } from '../shared/contract/files.js';
 
 const Bool = z
   .string()
@@ -48,6 +49,23 @@ const Env = z.object({
       }
       return [...new Set(list.map((o) => o.toLowerCase()))];
     }),
+  /** Bytes each user may hold in unfinished and registered uploads. */
+  UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(DEFAULT_UPLOAD_QUOTA_BYTES),
+  /** S3-compatible object store for uploads and artifacts (all of bucket, region and keys, or none). */
+  S3_ENDPOINT: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^https?:\/\/[^\s]+$/.test(v), 'must be an http(s):// URL'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+}).superRefine((e, ctx) => {
+  const s3 = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  if (!s3.some((k) => e[k])) return;
+  for (const k of s3.slice(1)) {
+    if (!e[k]) ctx.addIssue({ code: 'custom', path: [k], message: 'is needed when any S3_ variable is set' });
+  }
 });
 
 /** scheme://host[:port] exactly as a browser sends it in the Origin header: no path, query, credentials or "*". */
@@ -76,9 +94,22 @@ export type Config = {
   loginLimitPerMinute?: number;
   /** Origins allowed cross-origin calls (CORS, preflight included); empty or absent = same origin only. */
   corsOrigins?: string[];
+  /** Per-user upload quota in bytes; default DEFAULT_UPLOAD_QUOTA_BYTES (1 GiB). */
+  uploadQuotaBytes?: number;
+  /** Uploads and artifacts in an S3-compatible store instead of DATA_DIR (storage/s3-storage.ts). */
+  s3?: S3Config;
   /** Tests: keep PGlite in memory instead of DATA_DIR. */
   inMemoryDb?: boolean;
 };
+
+export interface S3Config {
+  /** Any S3-compatible server; given → path-style addressing (bucket in the path, not the host name). */
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = Env.safeParse(env);
@@ -101,5 +132,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: path.resolve(e.CLIENT_DIR),
     loginLimitPerMinute: e.LOGIN_LIMIT_PER_MINUTE,
     corsOrigins: e.CORS_ORIGINS,
+    uploadQuotaBytes: e.UPLOAD_QUOTA_BYTES,
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_ENDPOINT || undefined,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION!,
+          accessKeyId: e.S3_ACCESS_KEY_ID!,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+        }
+      : undefined,
   };
 }

@@ -7,6 +7,7 @@ import type { Role } from '../../shared/enums.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { SessionCache } from '../services/auth/session-cache.js';
+import type { FileStorage } from '../storage/file-storage.js';
 
 export interface AuthUser {
   id: string;
@@ -28,6 +29,8 @@ export interface AppDeps {
   db: Db;
   config: Config;
   mailer: Mailer;
+  /** Uploads and artifacts: local disk under DATA_DIR, or an S3-compatible store (storage/index.ts). */
+  storage: FileStorage;
   /** Clock, injectable so tests can move time (session expiry, rate limits). */
   now: () => Date;
 }

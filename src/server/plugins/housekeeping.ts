@@ -10,7 +10,7 @@ const DAILY_MS = 86_400_000;
 
 export function registerHousekeeping(app: FastifyInstance): void {
   const run = () =>
-    runHousekeepingOnce(app.deps.db, app.deps.config.dataDir, app.deps.now()).then(
+    runHousekeepingOnce(app.deps.db, app.deps.storage, app.deps.now()).then(
       (report) => app.log.info({ report }, report ? 'housekeeping done' : 'housekeeping skipped: another instance runs it'),
       (err: unknown) => app.log.warn({ err }, 'housekeeping failed'),
     );

@@ -1,21 +1,31 @@
 /**
- * Resumable uploads (tus 1.0) at /api/files with @tus/server + @tus/file-store under `${DATA_DIR}/uploads`.
+ * Resumable uploads (tus 1.0) at /api/files with @tus/server over the configured store (storage/: local disk
+ * under DATA_DIR, or an S3-compatible bucket).
  *
- *   POST   /api/files           create (Upload-Length ≤ ARTIFACT_MAX_BYTES, else 413); server-generated id
+ *   POST   /api/files           create: Upload-Length required and within the declared kind's limit and the
+ *                               user's quota, else 413 {error} saying how much is allowed/left
  *   HEAD   /api/files/<id>      current offset (a killed tab resumes from here)
  *   PATCH  /api/files/<id>      append bytes (application/offset+octet-stream, streamed — never buffered)
  *   GET    /api/files/<id>      download (owner only; artifact views go through the observation routes)
+ *   DELETE /api/files/<id>      terminate (frees quota)
+ *   GET    /api/files/limits    per-kind limits and the caller's remaining quota (shared/contract/files.ts)
  *
- * Every request needs the bearer token; an upload belongs to the user who created it (owner metadata, set by
- * the server) and is invisible (404) to everyone else. Fastify hands the raw request/response to tus: the
- * content-type parser lets the body stream through untouched and the reply is hijacked.
+ * Ownership: an upload belongs to the user who created it (metadata `owner`, set by the server, kept by the
+ * store) and is invisible (404) to everyone else. The id is read by ONE strict parser (storage/upload-id.ts)
+ * that is also tus's `getFileIdFromRequest`, and the owner is checked in tus's `onIncomingRequest`, which
+ * receives the very id tus is about to act on — a query string, dot segments, encoded slashes or extra
+ * segments cannot make the checked id differ from the used one; such targets are refused before tus anyway.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FileStore } from '@tus/file-store';
-import { Server, EVENTS } from '@tus/server';
+import { Server } from '@tus/server';
 import { ARTIFACT_MAX_BYTES } from '../../shared/constants.js';
+import { declaredKind, uploadTooLargeMessage } from '../../shared/contract/files.js';
+import { MSG } from '../../shared/messages.js';
 import { notFound } from '../http/errors.js';
-import { FILES_ROUTE, isFileId, newFileId, uploadInfo, uploadsDir } from '../storage/files.js';
+import { fileLimits, quotaOf, usedUploadBytes } from '../services/uploads/quota.js';
+import { FILES_ROUTE, newFileId, uploadIdFromTarget } from '../storage/index.js';
+
+const UPLOAD_NOT_FOUND = 'Upload not found!';
 
 /** Who is uploading, keyed by the raw request (tus sees a web Request wrapping it: `runtime.node.req`). */
 const uploaders = new WeakMap<object, string>();
@@ -24,25 +34,50 @@ function ownerOf(req: unknown): string {
   return (raw && uploaders.get(raw)) ?? '';
 }
 
+/** An error tus answers with `status_code`; its body is our message (wrapped as {error} in onResponseError). */
+const refuse = (status_code: number, message: string) => ({ status_code, body: message });
+
 export default async function filesRoutes(app: FastifyInstance): Promise<void> {
-  const dataDir = app.deps.config.dataDir;
+  const { db, storage, config } = app.deps;
+  const quota = quotaOf(config);
+
   const tus = new Server({
     path: FILES_ROUTE,
-    datastore: new FileStore({ directory: uploadsDir(dataDir) }),
+    datastore: storage.datastore,
+    // The largest kind's limit; each kind's own limit is checked in onUploadCreate.
     maxSize: ARTIFACT_MAX_BYTES,
     relativeLocation: true,
     respectForwardedHeaders: false,
     namingFunction: () => newFileId(),
-    onUploadCreate: async (req, upload) => ({
-      metadata: { ...upload.metadata, owner: ownerOf(req) },
-    }),
-    onResponseError: (_req, err) => {
+    getFileIdFromRequest: (req) => uploadIdFromTarget(req.url) ?? undefined,
+    onIncomingRequest: async (req, id) => {
+      if (req.method === 'POST') return; // a new id, owned by the creator below
+      const upload = await storage.upload(id);
+      if (!upload || !upload.metadata.owner || upload.metadata.owner !== ownerOf(req)) throw refuse(404, UPLOAD_NOT_FOUND);
+    },
+    onUploadCreate: async (req, upload) => {
+      const owner = ownerOf(req);
+      if (!owner) throw refuse(401, MSG.notSignedIn);
+      // Quota counts declared lengths, so the length must be declared up front.
+      if (typeof upload.size !== 'number') throw refuse(400, 'Upload-Length is required.');
+      const kind = declaredKind(upload.metadata?.filetype, upload.metadata?.filename);
+      if (kind === null) throw refuse(400, MSG.artifactTypeNotAllowed);
+      const used = await usedUploadBytes(db, storage, owner);
+      const tooLarge = uploadTooLargeMessage(upload.size, kind, quota, quota - used);
+      if (tooLarge) throw refuse(413, tooLarge);
+      return { metadata: { ...upload.metadata, owner } };
+    },
+    onResponseError: (req, err) => {
       const status = 'status_code' in err ? err.status_code : 500;
-      const message = status === 413 ? 'The file is larger than the allowed size!' : 'body' in err ? err.body.trim() : 'Upload failed.';
+      let message = 'body' in err ? err.body.trim() : 'Upload failed.';
+      if (status === 413 && /maximum size/i.test(message)) {
+        // tus's own check against maxSize (before onUploadCreate): same wording as ours.
+        const size = Number(req.headers.get('upload-length'));
+        message = uploadTooLargeMessage(size, undefined, quota, Number.MAX_SAFE_INTEGER) ?? MSG.artifactTooLarge;
+      }
       return { status_code: status, body: JSON.stringify({ error: message }) };
     },
   });
-  void EVENTS;
 
   // Let tus read the body stream itself (no buffering, no JSON parsing).
   app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
@@ -50,15 +85,13 @@ export default async function filesRoutes(app: FastifyInstance): Promise<void> {
   const handle = async (req: FastifyRequest, reply: FastifyReply) => {
     // The owner is what authentication established, never anything the client sent.
     uploaders.set(req.raw, req.user.id);
-    if (req.method !== 'POST' && req.method !== 'OPTIONS') {
-      const id = (req.params as { '*'?: string })['*'] ?? '';
-      const info = isFileId(id) ? await uploadInfo(dataDir, id) : null;
-      if (!info || info.metadata.owner !== req.user.id) throw notFound('Upload not found!');
-    }
+    // Only a plain `/api/files/<id>` names an upload; tus then parses the same id with the same parser.
+    if (req.method !== 'POST' && req.method !== 'OPTIONS' && !uploadIdFromTarget(req.raw.url ?? '')) throw notFound(UPLOAD_NOT_FOUND);
     reply.hijack();
     await tus.handle(req.raw, reply.raw);
   };
 
+  app.get('/files/limits', { preHandler: app.authenticate }, async (req) => fileLimits(db, storage, config, req.user.id));
   app.route({ method: ['POST', 'OPTIONS'], url: '/files', preHandler: app.authenticate, handler: handle });
   app.route({ method: ['HEAD', 'PATCH', 'GET', 'DELETE'], url: '/files/*', preHandler: app.authenticate, handler: handle });
 }

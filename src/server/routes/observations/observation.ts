@@ -34,7 +34,7 @@ export default async function observationRoutes(app: FastifyInstance): Promise<v
       return ok({ message: 'Observation deleted!' });
     });
     // Files go only after the rows are gone for good (a rolled-back delete keeps them).
-    await removeArtifacts(app.deps.config.dataDir, files).catch((err: unknown) => req.log.warn({ err }, 'artifact files not removed'));
+    await removeArtifacts(app.deps.storage, files).catch((err: unknown) => req.log.warn({ err }, 'artifact files not removed'));
     return sent;
   });
 }

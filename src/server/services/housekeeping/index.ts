@@ -7,19 +7,18 @@
  *                       the stored status and no body (the record itself comes with the pull)
  *   sessions            deleted ENDED_SESSION_DAYS (7) after they expired or were revoked
  *   unfinished uploads  tus uploads never registered as an artifact (registering moves the file out of
- *                       uploads/), removed UPLOAD_RETENTION_DAYS (14) after their last written byte
+ *                       the uploads), removed UPLOAD_RETENTION_DAYS (14) after their last written byte — in
+ *                       whichever store is configured (storage/: disk or S3), which also frees their quota
  *
  * Several instances may share one PostgreSQL database: runHousekeepingOnce runs the database purges in one
  * transaction that first tries pg_try_advisory_xact_lock(HOUSEKEEPING_LOCK); an instance that does not get it
  * skips the run (another one is doing it). The lock ends with the transaction, so a crash never leaves it held.
  */
-import { readdir, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { HOUSEKEEPING_LOCK } from '../../db/advisory-locks.js';
 import type { Db } from '../../db/client.js';
 import { idempotencyKeys, sessions } from '../../db/schema.js';
-import { uploadsDir } from '../../storage/index.js';
+import { diskStorage, type FileStorage } from '../../storage/index.js';
 import { purgeTombstones } from '../../sync/tombstones.js';
 
 export const KEY_RESPONSE_DAYS = 30;
@@ -59,28 +58,17 @@ export async function purgeEndedSessions(db: Db, now = new Date()): Promise<numb
   return deleted.length;
 }
 
-/** Removes uploads (file and tus metadata) untouched for UPLOAD_RETENTION_DAYS; returns how many uploads. */
-export async function purgeAbandonedUploads(dataDir: string, now = new Date()): Promise<number> {
-  const dir = uploadsDir(dataDir);
-  let names: string[];
-  try {
-    names = await readdir(dir);
-  } catch {
-    return 0; // nothing uploaded yet
-  }
+/**
+ * Removes uploads (data and tus metadata) untouched for UPLOAD_RETENTION_DAYS; returns how many uploads.
+ * `storage` is the configured store, or a DATA_DIR for the disk store.
+ */
+export async function purgeAbandonedUploads(storage: FileStorage | string, now = new Date()): Promise<number> {
+  const store = typeof storage === 'string' ? diskStorage(storage) : storage;
   const cutoff = daysBefore(now, UPLOAD_RETENTION_DAYS).getTime();
-  // An upload is `<id>` plus `<id>.json`; its age is that of the newer of the two.
-  const newest = new Map<string, number>();
-  for (const name of names) {
-    const id = name.endsWith('.json') ? name.slice(0, -5) : name;
-    const s = await stat(path.join(dir, name)).catch(() => null);
-    if (s?.isFile()) newest.set(id, Math.max(newest.get(id) ?? 0, s.mtimeMs));
-  }
   let removed = 0;
-  for (const [id, mtime] of newest) {
-    if (mtime >= cutoff) continue;
-    await rm(path.join(dir, id), { force: true });
-    await rm(path.join(dir, `${id}.json`), { force: true });
+  for (const upload of await store.listUploads()) {
+    if (upload.modifiedAt.getTime() >= cutoff) continue;
+    await store.removeUpload(upload.id);
     removed++;
   }
   return removed;
@@ -94,16 +82,16 @@ export interface HousekeepingReport {
   uploads: number;
 }
 
-export async function runHousekeeping(db: Db, dataDir: string, now = new Date()): Promise<HousekeepingReport> {
+export async function runHousekeeping(db: Db, storage: FileStorage | string, now = new Date()): Promise<HousekeepingReport> {
   const tombstones = await purgeTombstones(db, undefined, now);
   const [responsesDropped, keys] = await purgeIdempotencyKeys(db, now);
   const sessionsPurged = await purgeEndedSessions(db, now);
-  const uploads = await purgeAbandonedUploads(dataDir, now);
+  const uploads = await purgeAbandonedUploads(storage, now);
   return { tombstones, responsesDropped, keys, sessions: sessionsPurged, uploads };
 }
 
 /** runHousekeeping under the cross-instance lock (see the header); null when another instance holds it. */
-export async function runHousekeepingOnce(db: Db, dataDir: string, now = new Date()): Promise<HousekeepingReport | null> {
+export async function runHousekeepingOnce(db: Db, storage: FileStorage | string, now = new Date()): Promise<HousekeepingReport | null> {
   const purged = await db.transaction(async (tx) => {
     const res = await tx.execute(sql`select pg_try_advisory_xact_lock(${HOUSEKEEPING_LOCK}) as got`);
     const rows = (Array.isArray(res) ? res : (res as { rows: { got: boolean }[] }).rows) as { got: boolean }[];
@@ -114,6 +102,6 @@ export async function runHousekeepingOnce(db: Db, dataDir: string, now = new Dat
     return { tombstones, responsesDropped, keys, sessions: sessionsPurged };
   });
   if (!purged) return null;
-  // Uploads live in DATA_DIR, shared by the instances (or the only one's): removed by the run's winner.
-  return { ...purged, uploads: await purgeAbandonedUploads(dataDir, now) };
+  // Uploads live in the shared store (S3, or a DATA_DIR the instances share): removed by the run's winner.
+  return { ...purged, uploads: await purgeAbandonedUploads(storage, now) };
 }

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, or } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ARTIFACT_MAX_BYTES } from '../../../shared/constants.js';
+import { ARTIFACT_KIND_MAX_BYTES } from '../../../shared/contract/files.js';
 import type { Artifact, UploadArtifactRequest } from '../../../shared/contract/observations.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -16,15 +16,15 @@ import { badRequest, conflict, forbidden, notFound, tooLarge } from '../../http/
 import type { AuthUser } from '../../http/types.js';
 import { audit } from '../audit.js';
 import { ID_IN_USE, loadForWrite, loadVisible, requireOpen } from './access.js';
-import { sniffFileType, uploadInfo, uploadPath } from '../../storage/index.js';
-import { artifactPath, fileSize, storeUpload, uploadIdFrom, type ArtifactKind } from './artifact-files.js';
+import { sniffUpload, type FileStorage } from '../../storage/index.js';
+import { storeUpload, uploadIdFrom, type ArtifactKind } from './artifact-files.js';
 import { announce, ROUTES } from './events.js';
 import { artifactUrl } from './document.js';
 
 export async function registerArtifact(
   tx: Tx,
   u: AuthUser,
-  dataDir: string,
+  storage: FileStorage,
   postOrObservationId: string,
   body: z.infer<typeof UploadArtifactRequest>,
 ): Promise<Artifact> {
@@ -44,18 +44,18 @@ export async function registerArtifact(
 
   // Only a finished upload by this same user (the tus endpoint records the owner) can become an artifact.
   const uploadId = uploadIdFrom(body.uploadId, body.fileURL);
-  const info = uploadId ? await uploadInfo(dataDir, uploadId) : null;
+  const info = uploadId ? await storage.upload(uploadId) : null;
   if (!uploadId || !info || !info.complete || info.metadata.owner !== u.id) throw badRequest(MSG.uploadNotFound);
-  const file = uploadPath(dataDir, uploadId);
-  const size = await fileSize(file);
-  if (size == null || size === 0) throw badRequest(MSG.uploadNotFound);
-  if (size > ARTIFACT_MAX_BYTES) throw tooLarge(MSG.artifactTooLarge);
-  const kind = await sniffFileType(file);
+  const size = info.offset;
+  if (size === 0) throw badRequest(MSG.uploadNotFound);
+  const kind = await sniffUpload(storage, uploadId, size);
   if (!kind) throw badRequest(MSG.artifactTypeNotAllowed);
+  // The limit of the kind the content IS (declaring a video at creation does not let an image be larger).
+  if (size > ARTIFACT_KIND_MAX_BYTES[kind]) throw tooLarge(MSG.artifactTooLarge);
 
   // The move happens before commit: if the transaction then fails, the client's retry finds no upload (400) and
   // the row is shown as needing attention — never a row without its file.
-  const storageKey = await storeUpload(dataDir, uploadId, kind);
+  const storageKey = await storeUpload(storage, uploadId, kind);
   const artifactId = body.id ?? randomUUID();
   const [row] = await tx
     .insert(artifacts)
@@ -67,13 +67,13 @@ export async function registerArtifact(
 }
 
 export interface ArtifactFile {
-  file: string;
+  storageKey: string;
   name: string;
   kind: ArtifactKind;
   size: number;
 }
 
-export async function artifactForDownload(db: Db, u: AuthUser, dataDir: string, artifactId: string): Promise<ArtifactFile> {
+export async function artifactForDownload(db: Db, u: AuthUser, storage: FileStorage, artifactId: string): Promise<ArtifactFile> {
   const [row] = await db
     .select({ a: artifacts, observationId: postObservations.observationId })
     .from(artifacts)
@@ -81,8 +81,7 @@ export async function artifactForDownload(db: Db, u: AuthUser, dataDir: string, 
     .where(eq(artifacts.id, artifactId));
   if (!row) throw notFound();
   await loadVisible(db, u, row.observationId);
-  const file = artifactPath(dataDir, row.a.storageKey);
-  const size = file ? await fileSize(file) : null;
-  if (!file || size == null) throw notFound();
-  return { file, name: row.a.name, kind: row.a.type as ArtifactKind, size };
+  const size = await storage.artifactSize(row.a.storageKey);
+  if (size == null) throw notFound();
+  return { storageKey: row.a.storageKey, name: row.a.name, kind: row.a.type as ArtifactKind, size };
 }

@@ -1,0 +1,49 @@
+/**
+ * Where uploads and artifacts live, behind one small interface so the rules built on top (ownership, size
+ * limits, quota, content sniffing, housekeeping) are the same for every store:
+ *
+ *   disk (default)  DATA_DIR/uploads/<id> + <id>.json (tus file store), DATA_DIR/artifacts/<key>
+ *   s3              <id> + <id>.info (+ parts) in the bucket (tus S3 store), artifacts/<key> in the bucket
+ *
+ * Upload ids are server-generated (files.ts: 32 hex) and artifact keys are `<uuid>.<kind>`; neither store ever
+ * builds a path or object key from anything else. The owner of an upload is tus metadata (`owner`), written by
+ * the server at creation and kept by the store itself, so any app instance sharing the store can read it.
+ */
+import type { Readable } from 'node:stream';
+import type { DataStore } from '@tus/server';
+
+export interface StoredUpload {
+  id: string;
+  /** Declared Upload-Length; null while deferred (the server refuses deferred lengths). */
+  size: number | null;
+  /** Bytes received so far. */
+  offset: number;
+  /** tus Upload-Metadata: filename, filetype, and `owner` (the uploading user's id, set by the server). */
+  metadata: Record<string, string | null>;
+  complete: boolean;
+  /** Last time the store was written for this upload (housekeeping's age). */
+  modifiedAt: Date;
+}
+
+export interface FileStorage {
+  readonly kind: 'disk' | 's3';
+  /** The tus datastore behind /api/files. */
+  readonly datastore: DataStore;
+  /** What the store holds for an upload, or null when it holds nothing (or the id is not a generated one). */
+  upload(id: string): Promise<StoredUpload | null>;
+  /** Every upload held: unfinished, or finished and not yet registered. */
+  listUploads(): Promise<StoredUpload[]>;
+  /** Removes an upload and its tus metadata; no error when it is already gone. */
+  removeUpload(id: string): Promise<void>;
+  /** Up to `length` bytes of an upload from `position` (content sniffing reads the head and the zip directory). */
+  readUpload(id: string, position: number, length: number): Promise<Buffer>;
+  /** Moves a finished upload to artifact storage under `key` (`<uuid>.<kind>`) and drops the upload. */
+  promoteUpload(id: string, key: string): Promise<void>;
+  /** Size of a stored artifact, or null when there is none under that key. */
+  artifactSize(key: string): Promise<number | null>;
+  openArtifact(key: string): Promise<Readable>;
+  removeArtifact(key: string): Promise<void>;
+}
+
+/** Artifact keys are generated: `<uuid>.<kind>`; anything else names no artifact. */
+export const ARTIFACT_KEY = /^[0-9a-f-]{36}\.(pdf|docx|jpeg|png|mp4)$/;
