@@ -3,7 +3,7 @@
  *
  *   buildApp({ config, dbHandle?, mailer?, now? })
  *     → opens the database (PGlite under DATA_DIR/db, in memory for tests, or PostgreSQL), migrates, seeds
- *     → security headers, error handler, auth decorator, login limiter, the /api routes, the built client
+ *     → security headers, error handler, input guards (body limits, JSON, query), auth decorator, login limiter, the /api routes, the built client
  *
  * A database opened here is closed by app.close(); a handle passed in belongs to the caller.
  */
@@ -15,6 +15,7 @@ import { openDb, type DbHandle } from './db/client.js';
 import type { Mailer } from './http/types.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerHousekeeping } from './plugins/housekeeping.js';
+import { registerInputGuards } from './plugins/input-guards.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { SessionCache } from './services/auth/session-cache.js';
 import { registerErrorHandler } from './plugins/errors.js';
@@ -90,6 +91,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('mailFlusher', smtp ? createOutboxFlusher(handle.db, smtp, app.log) : null);
 
   registerErrorHandler(app);
+  // Before any route exists: it sets each route's body limit as the route is added.
+  registerInputGuards(app);
   registerAuth(app);
   registerSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
