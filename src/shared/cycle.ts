@@ -61,12 +61,12 @@ export function isReflectiveWriteup(code: string): boolean {
 }
 
 const BULLET_MARKS = new Set(['-', '*', '•', '▪', '◦', '‣', '–']);
-const isSpace = (ch: string | undefined) => ch === undefined || ch.trim() === '';
+const isSpace = (ch: string | undefined) => ch !== undefined && ch.trim() === '';
 const isDigit = (ch: string | undefined) => ch !== undefined && ch >= '0' && ch <= '9';
 
 /**
  * A line that starts like a list item: "- ", "* ", "• ", "1. ", "2) " (leading spaces allowed; the mark is
- * followed by a space or ends the line). Scanned by hand, one pass per line: the former pattern
+ * followed by a space). Scanned by hand, one pass per line: the former pattern
  * `/^\s*(…|\d+[.)])\s+/m` let `\s*` run across line breaks from every line start, which is quadratic on a text
  * of many blank lines (issue 11).
  */
