@@ -135,10 +135,18 @@ const exportedSchemas = Object.entries(modules).flatMap(([file, mod]) =>
     .map(([name, v]) => [`${rel(file)}#${name}`, v as z.ZodType] as const),
 );
 
+/**
+ * Best of three runs: a shared, busy machine (or a GC pause) can stretch one run, never all three; a super-linear
+ * check takes seconds every time.
+ */
 function timed(fn: () => unknown): number {
-  const start = performance.now();
-  fn();
-  return performance.now() - start;
+  let best = Infinity;
+  for (let i = 0; i < 3 && best >= BOUND_MS / 4; i++) {
+    const start = performance.now();
+    fn();
+    best = Math.min(best, performance.now() - start);
+  }
+  return best;
 }
 
 /** A value of the schema's outer shape with every field (and list item) set to `s`. */

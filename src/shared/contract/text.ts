@@ -34,6 +34,7 @@ export function text(max: number) {
     .string()
     .max(max, { error: tooLongMessage(max) })
     .superRefine((v, ctx) => {
+      if (v.length > max) return; // already refused: no second pass over a huge value
       const reason = badTextReason(v);
       if (reason) ctx.addIssue({ code: 'custom', message: reason });
     });
