@@ -87,6 +87,11 @@ describe('NUL characters and lone surrogates', () => {
     expect400(await t.get('/api/users?role=Faculty%00', admin), 'role', /NUL/);
     expect400(await t.get('/api/sync/changes?refetch=users:%00', admin), 'refetch', /NUL/);
     expect400(await raw('POST', '/api/observation/prompt', '{"a\\u0000b":1}', admin), 'body', /NUL/);
+    // Path ids name nothing when malformed: never a 500.
+    for (const url of ['/api/course/%00', '/api/email/%00', '/api/template/%00', '/api/observation/%ED%A0%80', '/api/user/%00']) {
+      const res = await t.get(url, admin);
+      expect([400, 404], `${url} ${res.body}`).toContain(res.statusCode);
+    }
   });
 });
 
