@@ -4,8 +4,9 @@
  *   buildApp({ config, dbHandle?, mailer?, now? })
  *     → opens the database (PGlite under DATA_DIR/db, locked for this process; in memory for tests; or
  *       PostgreSQL), migrates and seeds (under a start-up lock shared by all instances)
- *     → security headers, error handler, auth decorator, CORS (CORS_ORIGINS), login limiter, the OpenAPI document
- *       and docs page (/api/openapi.json, /api/docs), the /api routes, the built client
+ *     → security headers, error handler, input guards (body limits, JSON, query), auth decorator, CORS
+ *       (CORS_ORIGINS), login limiter, the OpenAPI document and docs page (/api/openapi.json, /api/docs), the /api
+ *       routes, the built client
  *
  * A database opened here is closed by app.close(); a handle passed in belongs to the caller.
  */
@@ -21,6 +22,7 @@ import { registerAuth } from './plugins/auth.js';
 import { registerCors } from './plugins/cors.js';
 import { registerHousekeeping } from './plugins/housekeeping.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { registerInputGuards } from './plugins/input-guards.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { SessionCache } from './services/auth/session-cache.js';
 import { registerErrorHandler } from './plugins/errors.js';
@@ -101,6 +103,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('mailFlusher', smtp ? createOutboxFlusher(handle.db, smtp, app.log) : null);
 
   registerErrorHandler(app);
+  // Before any route exists: it sets each route's body limit as the route is added.
+  registerInputGuards(app);
   registerAuth(app);
   registerSecurityHeaders(app);
   await registerCors(app, config.corsOrigins);

@@ -51,6 +51,49 @@ export const PROGRESS = { initiated: 0, scheduled: 10, informed: 50, uninformed:
 
 export const PRODUCT_NAME = 'Observa';
 
+/**
+ * Input ceilings (issue 11). Every text a client sends has a maximum length, checked by the shared zod contract
+ * (`text(max)` in contract/text.ts) before any pattern runs or any row is written, so hostile sizes cost little
+ * and fail with a 400 naming the field. Counted in UTF-16 code units (String.length).
+ */
+export const TEXT_MAX = {
+  /** RFC 5321 path limit: the longest address that can be delivered. */
+  email: 254,
+  password: 256,
+  /** A person's name. */
+  name: 120,
+  /** Ids sent as strings (uuids, step ids, slot ids, upload ids); generous for uuids, small for the database. */
+  id: 64,
+  /** Short codes and labels: course and section codes, day, time, semester, role, status words. */
+  code: 40,
+  /** One-line texts: course name, location, profile fields, file names, content types, subjects, step labels. */
+  line: 200,
+  /** A plan answer (500 words at most, SPEC §9; room for long words and links). */
+  planAnswer: 20_000,
+  /** A master plan step's guidance text. */
+  planField: 4000,
+  /** An email template body (500 words at most, SPEC §9). */
+  emailTemplate: 20_000,
+  /** A chat message. */
+  chat: 5000,
+  /** Scheduling reasons. */
+  reasons: 5000,
+  /** An upload URL (tus location). */
+  url: 2000,
+} as const;
+
+/** Largest PostgreSQL `integer`: ids and counts above it are refused before they reach the database. */
+export const INT32_MAX = 2_147_483_647;
+
+/** Largest number of items in a list a client sends (slots, faculty ids, step answers …). */
+export const LIST_MAX = {
+  slots: 50,
+  facultyIds: 200,
+  planAnswers: 100,
+  rubricEntries: 40,
+  departments: 50,
+} as const;
+
 /** Count words the way both the editor's live counter and the server limit do. */
 export function countWords(text: string | null | undefined): number {
   const t = (text ?? '').trim();

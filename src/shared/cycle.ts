@@ -60,8 +60,28 @@ export function isReflectiveWriteup(code: string): boolean {
   return /reflective/i.test(code);
 }
 
-/** A line that starts like a list item: "- ", "* ", "• ", "1. ", "2) ". */
-const BULLET_RE = /^\s*([-*•▪◦‣–]|\d+[.)])\s+/m;
+const BULLET_MARKS = new Set(['-', '*', '•', '▪', '◦', '‣', '–']);
+const isSpace = (ch: string | undefined) => ch !== undefined && ch.trim() === '';
+const isDigit = (ch: string | undefined) => ch !== undefined && ch >= '0' && ch <= '9';
+
+/**
+ * A line that starts like a list item: "- ", "* ", "• ", "1. ", "2) " (leading spaces allowed; the mark is
+ * followed by a space). Scanned by hand, one pass per line: the former pattern
+ * `/^\s*(…|\d+[.)])\s+/m` let `\s*` run across line breaks from every line start, which is quadratic on a text
+ * of many blank lines (issue 11).
+ */
+export function startsWithBullet(line: string): boolean {
+  const t = line.trimStart();
+  if (BULLET_MARKS.has(t[0])) return isSpace(t[1]);
+  let i = 0;
+  while (isDigit(t[i])) i++;
+  return i > 0 && (t[i] === '.' || t[i] === ')') && isSpace(t[i + 1]);
+}
+
+/** Does any line of `text` start like a list item? Linear in the length of `text`. */
+export function hasBulletLine(text: string): boolean {
+  return text.split('\n').some(startsWithBullet);
+}
 
 /**
  * Checks a plan submission against the plan's steps. Every step needs a non-blank answer ('Please provide all
@@ -79,7 +99,7 @@ export function planAnswersError(
     const r = byId.get(step.id);
     if (r == null || r.trim() === '') return MSG.provideAllDetails;
     if (countWords(r) > TEACHING_ANSWER_MAX_WORDS) return MSG.answerTooLong;
-    if (isReflectiveWriteup(step.code) && (countWords(r) < REFLECTIVE_WRITEUP_MIN_WORDS || BULLET_RE.test(r))) {
+    if (isReflectiveWriteup(step.code) && (countWords(r) < REFLECTIVE_WRITEUP_MIN_WORDS || hasBulletLine(r))) {
       return MSG.reflectiveWriteupRule;
     }
   }

@@ -14,7 +14,8 @@ export const CREATABLE_ROLES: Record<Role, readonly Role[]> = {
 };
 
 export function mayCreateRole(creator: Role, target: Role): boolean {
-  return CREATABLE_ROLES[creator].includes(target);
+  // An unknown creator role (hostile or stale input) may create nothing, rather than throw.
+  return (CREATABLE_ROLES[creator] ?? []).includes(target);
 }
 
 /** Roles whose members see every user (except Super_Admin rows in lists). */

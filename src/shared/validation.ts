@@ -2,14 +2,35 @@
  * Form rules of SPEC §5 as pure functions returning the first failing message (or null). The client calls
  * them for instant feedback; the server calls the same functions and answers 400 with the message.
  */
-import { PASSWORD_MIN_LENGTH } from './constants.js';
+import { PASSWORD_MIN_LENGTH, TEXT_MAX } from './constants.js';
 import { MSG } from './messages.js';
 
-/** A general email pattern (SPEC §5: login and create user). */
-export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * Characters that never appear in a single plain addr-spec: list separators (`,` `;`), quotes, display-name
+ * brackets, comments and quoted-pair backslashes; whitespace and control characters are refused as well. Checked
+ * one character at a time: nothing in the email check is a pattern (issue 11: the old
+ * `[^\s@]+@[^\s@]+\.[^\s@]+` backtracked quadratically on a long crafted address and stalled the server).
+ */
+const EMAIL_FORBIDDEN = new Set([...',;:"\'`<>()[]\\']);
+const hasForbiddenEmailChar = (e: string) => {
+  for (const ch of e) if (EMAIL_FORBIDDEN.has(ch) || ch.charCodeAt(0) <= 0x20 || ch.charCodeAt(0) === 0x7f || ch.trim() === '') return true;
+  return false;
+};
+const EMAIL_LOCAL_MAX = 64;
+const EMAIL_LABEL_MAX = 63;
 
+/**
+ * A general email check (SPEC §5: login and create user): one plain `local@domain.tld`, at most 254 characters,
+ * exactly one `@`, a local part of 1–64 characters, a domain of at least two non-empty dot-separated labels.
+ * Cost is linear and bounded: the length is checked before anything else looks at the text.
+ */
 export function isValidEmail(email: string): boolean {
-  return EMAIL_RE.test(email.trim());
+  const e = email.trim();
+  if (e.length > TEXT_MAX.email || hasForbiddenEmailChar(e)) return false;
+  const at = e.indexOf('@');
+  if (at < 1 || at > EMAIL_LOCAL_MAX || at !== e.lastIndexOf('@')) return false;
+  const labels = e.slice(at + 1).split('.');
+  return labels.length >= 2 && labels.every((l) => l.length > 0 && l.length <= EMAIL_LABEL_MAX);
 }
 
 export function hasDomain(email: string, domain: string): boolean {

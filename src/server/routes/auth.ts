@@ -20,12 +20,9 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     '/auth/login',
     { config: { rateLimit: { max: app.loginLimits.perIpPerMinute, timeWindow: 60_000 } } },
     async (req) => {
-      // Empty strings get the catalogue message (loginError); a missing or non-string field is a schema error.
-      const b = (req.body ?? {}) as { email?: unknown; password?: unknown };
-      const input =
-        typeof b.email === 'string' && typeof b.password === 'string'
-          ? { email: b.email, password: b.password }
-          : LoginRequest.parse(b);
+      // The schema bounds both fields (issue 11) and names a missing or non-string one; empty strings pass it and
+      // get the catalogue message from loginError.
+      const input = LoginRequest.parse(req.body ?? {});
       return login(deps.db, app.loginLimiter, input, deps.now());
     },
   );

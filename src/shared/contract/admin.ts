@@ -3,7 +3,7 @@
  * user list (GET /users), dashboard counts (GET /dashboard) and the observation prompt (POST /observation/prompt).
  */
 import { z } from 'zod';
-import { USER_PAGE_SIZE, PROMPT_THRESHOLD_MIN } from '../constants.js';
+import { INT32_MAX, USER_PAGE_SIZE, PROMPT_THRESHOLD_MIN, TEXT_MAX } from '../constants.js';
 import { CAMPUSES } from '../enums.js';
 import { ObservationStatus, Role, Semester } from './enums.js';
 import { MSG } from '../messages.js';
@@ -11,6 +11,7 @@ import { Department } from './common.js';
 import { Course } from './courses.js';
 import { Observation } from './observations.js';
 import { User } from './users.js';
+import { intId, text } from './text.js';
 
 /** An observation as listed in the Super_Admin data load (no scores, no plans). */
 export const ObservationSummary = z.object({
@@ -55,7 +56,7 @@ export type DepartmentDataResponse = z.infer<typeof DepartmentDataResponse>;
 /** GET /users?role=&page= (page from 1, USER_PAGE_SIZE rows). */
 export const UserListQuery = z.object({
   role: Role.optional(),
-  page: z.coerce.number().int().min(1).optional().default(1),
+  page: z.coerce.number().int().min(1).max(INT32_MAX).optional().default(1),
 });
 export type UserListQuery = z.input<typeof UserListQuery>;
 
@@ -90,8 +91,8 @@ export const PROMPT_THRESHOLD_MAX = 100;
 
 /** POST /observation/prompt. Lenient so the SPEC §5 messages can be answered. */
 export const PromptRequest = z.object({
-  departmentId: z.number().int().nullable().optional(),
-  campus: z.string().nullable().optional(),
+  departmentId: intId().nullable().optional(),
+  campus: text(TEXT_MAX.code).nullable().optional(),
   threshold: z.number().nullable().optional(),
 });
 export type PromptRequest = z.input<typeof PromptRequest>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { TEXT_MAX } from '../constants.js';
+import { text } from './text.js';
 
 /** Every failure body (DESIGN.md § API). */
 export const ErrorBody = z.object({ error: z.string() });
@@ -12,9 +14,7 @@ export const Department = z.object({ id: z.number().int(), name: z.string() });
 export type Department = z.infer<typeof Department>;
 
 /** Optional text that the client may send as "" — normalised to null (SPEC §7: empty sent as null). */
-export const NullableText = z
-  .string()
-  .max(200)
+export const NullableText = text(TEXT_MAX.line)
   .nullable()
   .optional()
   .transform((v) => (v == null || v.trim() === '' ? null : v.trim()));

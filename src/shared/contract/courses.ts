@@ -8,6 +8,8 @@ import { z } from 'zod';
 import { Campus } from './enums.js';
 import { MSG } from '../messages.js';
 import { Department } from './common.js';
+import { LIST_MAX, TEXT_MAX } from '../constants.js';
+import { intId, text } from './text.js';
 
 /** Credit hours: a whole number in this range (our decision; SPEC shows only "credits (number)"). */
 export const CREDITS_MIN = 1;
@@ -22,6 +24,8 @@ const HHMM = '(?:[01]\\d|2[0-3]):[0-5]\\d';
 export const SLOT_TIME_RE = new RegExp(`^${HHMM}(?:\\s*-\\s*${HHMM})?$`);
 
 export function isValidSlotTime(time: string): boolean {
+  // Bounded before the pattern runs (issue 11); the longest valid form is "HH:MM - HH:MM" with a few spaces.
+  if (time.length > TEXT_MAX.code) return false;
   const t = time.trim();
   if (!SLOT_TIME_RE.test(t)) return false;
   const [from, to] = t.split('-').map((s) => s.trim());
@@ -37,31 +41,31 @@ export function normaliseSlotTime(time: string): string {
     .join('-');
 }
 
-const Text = z.string().trim().optional().default('');
+const Text = (max: number) => text(max).trim().optional().default('');
 
 export const SlotInput = z.object({
   /** Client uuid so an offline client can create the slot and refer to it before the server answers. */
   id: z.uuid().optional(),
-  sectionCode: Text,
-  day: Text,
-  time: Text,
-  location: Text,
+  sectionCode: Text(TEXT_MAX.code),
+  day: Text(TEXT_MAX.code),
+  time: Text(TEXT_MAX.code),
+  location: Text(TEXT_MAX.line),
 });
 export type SlotInput = z.input<typeof SlotInput>;
 
 export const CreateCourseRequest = z.object({
   /** Client uuid of the new course (create-then-refer offline). */
   id: z.uuid().optional(),
-  courseCode: Text,
-  name: Text,
-  departments: z.array(z.number().int()).optional().default([]),
+  courseCode: Text(TEXT_MAX.code),
+  name: Text(TEXT_MAX.line),
+  departments: z.array(intId()).max(LIST_MAX.departments).optional().default([]),
   /** Ignored for a Head_of_Department (their own campus is used); defaults to Main_Campus. */
   campus: Campus.optional(),
   /** Number of credit hours; null/absent is "not provided". */
   credits: z.number().nullable().optional(),
   isElective: z.boolean().optional().default(false),
   isDepthElective: z.boolean().optional().default(false),
-  slots: z.array(SlotInput).optional().default([]),
+  slots: z.array(SlotInput).max(LIST_MAX.slots).optional().default([]),
 });
 export type CreateCourseRequest = z.input<typeof CreateCourseRequest>;
 export type CreateCourseInput = z.output<typeof CreateCourseRequest>;
@@ -147,7 +151,7 @@ export type CourseListResponse = z.infer<typeof CourseListResponse>;
 
 /** PUT /course/user/{facultyId}. */
 export const AssignSlotsRequest = z.object({
-  slots: z.array(z.string()).optional().default([]),
+  slots: z.array(text(TEXT_MAX.id)).max(LIST_MAX.slots).optional().default([]),
 });
 export type AssignSlotsRequest = z.input<typeof AssignSlotsRequest>;
 

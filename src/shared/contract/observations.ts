@@ -6,33 +6,37 @@
  */
 import { z } from 'zod';
 import { UserSlot } from './users.js';
+import { LIST_MAX, TEXT_MAX } from '../constants.js';
+import { text } from './text.js';
 
 const uuid = z.uuid();
 const optUuid = uuid.optional();
 
 /** A faculty course slot as offered / picked in scheduling (SPEC §3: {day, time}). */
-export const DayTime = z.object({ day: z.string().trim().min(1).max(40), time: z.string().trim().min(1).max(40) });
+export const DayTime = z.object({ day: text(TEXT_MAX.code).trim().min(1), time: text(TEXT_MAX.code).trim().min(1) });
 export type DayTime = z.infer<typeof DayTime>;
 
 /** A plan submission: a list of {id of step, response} (SPEC §3). */
-export const TemplateResponse = z.array(z.object({ id: z.string().min(1), response: z.string().max(50_000) })).max(100);
+export const TemplateResponse = z
+  .array(z.object({ id: text(TEXT_MAX.id).min(1), response: text(TEXT_MAX.planAnswer) }))
+  .max(LIST_MAX.planAnswers);
 export type TemplateResponse = z.infer<typeof TemplateResponse>;
 
 /** POST /observation/initiate. `hodId` is ignored (the HOD is the caller); `ids` maps facultyId → new observation id. */
 export const InitiateRequest = z.object({
-  facultyIds: z.array(z.string()).max(200).optional().default([]),
-  observerId: z.string().optional().default(''),
-  hodId: z.string().optional(),
-  semester: z.string().optional().default(''),
-  ids: z.record(z.string(), uuid).optional(),
+  facultyIds: z.array(text(TEXT_MAX.id)).max(LIST_MAX.facultyIds).optional().default([]),
+  observerId: text(TEXT_MAX.id).optional().default(''),
+  hodId: text(TEXT_MAX.id).optional(),
+  semester: text(TEXT_MAX.code).optional().default(''),
+  ids: z.record(text(TEXT_MAX.id), uuid).optional(),
 });
 export type InitiateRequest = z.input<typeof InitiateRequest>;
 
 /** POST /observation/scheduling: the observer selects the faculty course. `id` = new request id. */
 export const SchedulingCreateRequest = z.object({
   observationsId: uuid,
-  facultyId: z.string().optional(),
-  courseId: z.string().optional().default(''),
+  facultyId: text(TEXT_MAX.id).optional(),
+  courseId: text(TEXT_MAX.id).optional().default(''),
   id: optUuid,
 });
 export type SchedulingCreateRequest = z.input<typeof SchedulingCreateRequest>;
@@ -45,12 +49,12 @@ export type SchedulingCreateRequest = z.input<typeof SchedulingCreateRequest>;
 export const SchedulingUpdateRequest = z.object({
   observationsId: uuid,
   templateResponse: TemplateResponse.optional(),
-  templateId: z.string().optional(),
-  editedById: z.string().optional(),
-  timeSlotsByFaculty: z.array(DayTime).max(50).optional(),
-  timeSlotByObserver: z.union([DayTime, z.array(DayTime).max(50)]).optional(),
-  scheduledOn: z.string().max(40).nullable().optional(),
-  reasons: z.string().max(5000).nullable().optional(),
+  templateId: text(TEXT_MAX.id).optional(),
+  editedById: text(TEXT_MAX.id).optional(),
+  timeSlotsByFaculty: z.array(DayTime).max(LIST_MAX.slots).optional(),
+  timeSlotByObserver: z.union([DayTime, z.array(DayTime).max(LIST_MAX.slots)]).optional(),
+  scheduledOn: text(TEXT_MAX.code).nullable().optional(),
+  reasons: text(TEXT_MAX.reasons).nullable().optional(),
   facultyAccepted: z.literal(true).optional(),
   observerAccepted: z.literal(true).optional(),
   status: z.literal('Completed').optional(),
@@ -81,8 +85,8 @@ export const RubricUpdateRequest = z.object({
   observationsId: uuid,
   informedId: optUuid,
   uninformedId: optUuid,
-  rubricsFinal: z.array(z.object({ id: z.string(), score: z.number() })).max(40).optional(),
-  role: z.string().optional(),
+  rubricsFinal: z.array(z.object({ id: text(TEXT_MAX.id), score: z.number() })).max(LIST_MAX.rubricEntries).optional(),
+  role: text(TEXT_MAX.code).optional(),
   submit: z.boolean().optional(),
   status: z.literal('Completed').optional(),
 });
@@ -93,15 +97,15 @@ export const UninformedCreateRequest = z.object({ observationsId: uuid, id: optU
 export type UninformedCreateRequest = z.input<typeof UninformedCreateRequest>;
 
 /** A post-observation slot: an ISO date-time, or {id (client UUID), dateTime}. Stored in UTC. */
-export const PostSlotInput = z.union([z.string().min(1).max(40), z.object({ id: optUuid, dateTime: z.string().min(1).max(40) })]);
+export const PostSlotInput = z.union([text(TEXT_MAX.code).min(1), z.object({ id: optUuid, dateTime: text(TEXT_MAX.code).min(1) })]);
 export type PostSlotInput = z.infer<typeof PostSlotInput>;
 
 export const PostCreateRequest = z.object({
   observationsId: uuid,
-  facultyId: z.string().optional(),
+  facultyId: text(TEXT_MAX.id).optional(),
   id: optUuid,
-  timeSlotsByObserver: z.array(PostSlotInput).max(50).optional().default([]),
-  location: z.string().max(200).nullable().optional(),
+  timeSlotsByObserver: z.array(PostSlotInput).max(LIST_MAX.slots).optional().default([]),
+  location: text(TEXT_MAX.line).nullable().optional(),
 });
 export type PostCreateRequest = z.input<typeof PostCreateRequest>;
 
@@ -112,12 +116,12 @@ export type PostCreateRequest = z.input<typeof PostCreateRequest>;
 export const PostUpdateRequest = z.object({
   observationsId: uuid,
   templateResponse: TemplateResponse.optional(),
-  templateId: z.string().optional(),
-  editedById: z.string().optional(),
+  templateId: text(TEXT_MAX.id).optional(),
+  editedById: text(TEXT_MAX.id).optional(),
   status: z.enum(['Scheduled', 'Completed']).optional(),
-  timeSlotByFaculty: z.union([z.string(), z.object({ id: z.string() })]).nullable().optional(),
-  timeSlotsByObserver: z.array(PostSlotInput).max(50).optional(),
-  location: z.string().max(200).nullable().optional(),
+  timeSlotByFaculty: z.union([text(TEXT_MAX.id), z.object({ id: text(TEXT_MAX.id) })]).nullable().optional(),
+  timeSlotsByObserver: z.array(PostSlotInput).max(LIST_MAX.slots).optional(),
+  location: text(TEXT_MAX.line).nullable().optional(),
 });
 export type PostUpdateRequest = z.input<typeof PostUpdateRequest>;
 
@@ -135,15 +139,15 @@ export function postAction(b: z.infer<typeof PostUpdateRequest>): PostAction {
  */
 export const UploadArtifactRequest = z.object({
   id: optUuid,
-  uploadId: z.string().max(200).optional(),
-  fileURL: z.string().max(2000).optional(),
-  name: z.string().trim().min(1).max(200),
-  type: z.string().max(200).optional(),
+  uploadId: text(TEXT_MAX.line).optional(),
+  fileURL: text(TEXT_MAX.url).optional(),
+  name: text(TEXT_MAX.line).trim().min(1),
+  type: text(TEXT_MAX.line).optional(),
 });
 export type UploadArtifactRequest = z.input<typeof UploadArtifactRequest>;
 
 /** POST /observation/{id}/messages */
-export const ChatMessageRequest = z.object({ id: optUuid, body: z.string().max(5000).optional().default('') });
+export const ChatMessageRequest = z.object({ id: optUuid, body: text(TEXT_MAX.chat).optional().default('') });
 export type ChatMessageRequest = z.input<typeof ChatMessageRequest>;
 
 // ───────────────────────────── documents ─────────────────────────────

@@ -5,9 +5,10 @@
  * without first knowing its id.
  */
 import { z } from 'zod';
-import { EMAIL_TEMPLATE_MAX_WORDS, countWords } from '../constants.js';
+import { EMAIL_TEMPLATE_MAX_WORDS, TEXT_MAX, countWords } from '../constants.js';
 import { EmailTemplateType, PlanType } from './enums.js';
 import { MSG } from '../messages.js';
+import { text } from './text.js';
 
 /** One step of a master plan. `templatePlanId` (SPEC §3) and `templateId` both name the plan it belongs to. */
 export const PlanTemplateStep = z.object({
@@ -36,18 +37,18 @@ export const PlanTemplate = z.object({
 export type PlanTemplate = z.infer<typeof PlanTemplate>;
 
 /** Limits of an editable step (our decision: labels are short, texts are a paragraph or two). */
-export const PLAN_STEP_NAME_MAX = 200;
-export const PLAN_STEP_FIELD_MAX = 4000;
+export const PLAN_STEP_NAME_MAX = TEXT_MAX.line;
+export const PLAN_STEP_FIELD_MAX = TEXT_MAX.planField;
 
 /**
  * PUT /template/{id}: update one step's name and text (SPEC §2 plan editors). The step is named by `stepId`, or —
  * as SPEC's per-step Update sends the step itself, `{id, name, field}` — by `id`; one of them is required.
  */
 export const UpdatePlanStepRequest = z.object({
-  stepId: z.string().min(1).optional(),
-  id: z.string().min(1).optional(),
-  name: z.string().trim().optional().default(''),
-  field: z.string().trim().optional().default(''),
+  stepId: text(TEXT_MAX.id).min(1).optional(),
+  id: text(TEXT_MAX.id).min(1).optional(),
+  name: text(PLAN_STEP_NAME_MAX).trim().optional().default(''),
+  field: text(PLAN_STEP_FIELD_MAX).trim().optional().default(''),
 });
 export type UpdatePlanStepRequest = z.input<typeof UpdatePlanStepRequest>;
 
@@ -75,12 +76,12 @@ export type EmailTemplate = z.infer<typeof EmailTemplate>;
 /** The tokens the editor's insert buttons add (SPEC §2). `{{link}}` is replaced by the product's address. */
 export const EMAIL_TOKENS = { name: '{{name}}', email: '{{email}}', link: '{{link}}' } as const;
 
-export const EMAIL_SUBJECT_MAX = 200;
+export const EMAIL_SUBJECT_MAX = TEXT_MAX.line;
 
 /** PUT /email/{id}. `subject` is optional (the editor of SPEC edits only the body). */
 export const UpdateEmailTemplateRequest = z.object({
-  email: z.string().optional().default(''),
-  subject: z.string().trim().max(EMAIL_SUBJECT_MAX).optional(),
+  email: text(TEXT_MAX.emailTemplate).optional().default(''),
+  subject: text(EMAIL_SUBJECT_MAX).trim().optional(),
 });
 export type UpdateEmailTemplateRequest = z.input<typeof UpdateEmailTemplateRequest>;
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { Campus, Role } from './enums.js';
 import { Department, NullableText } from './common.js';
+import { LIST_MAX, TEXT_MAX } from '../constants.js';
+import { intId, text } from './text.js';
 
 /** A slot as carried on a user (the faculty's course slots). */
 export const UserSlot = z.object({
@@ -37,33 +39,34 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
+/** POST /auth/login. Empty strings pass here and get the SPEC §5 message from loginError. */
 export const LoginRequest = z.object({
-  email: z.string().trim().min(1),
-  password: z.string().min(1),
+  email: text(TEXT_MAX.email),
+  password: text(TEXT_MAX.password),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
 /** POST /auth/create. campus and department come from the creator (Super_Admin may name a department). */
 export const CreateUserRequest = z.object({
   id: z.uuid().optional(),
-  name: z.string().trim().optional().default(''),
-  email: z.string().trim().optional().default(''),
-  password: z.string().optional().default(''),
-  confirmPassword: z.string().optional(),
+  name: text(TEXT_MAX.name).trim().optional().default(''),
+  email: text(TEXT_MAX.email).trim().optional().default(''),
+  password: text(TEXT_MAX.password).optional().default(''),
+  confirmPassword: text(TEXT_MAX.password).optional(),
   role: z.union([Role, z.literal('Select'), z.literal('')]).optional().default(''),
   campus: Campus.optional(),
-  department: z.number().int().optional(),
-  course: z.string().optional(),
+  department: intId().optional(),
+  course: text(TEXT_MAX.id).optional(),
   /** Slot ids for a Faculty user (SPEC §7 calls them courses). */
-  courses: z.array(z.string()).optional().default([]),
+  courses: z.array(text(TEXT_MAX.id)).max(LIST_MAX.slots).optional().default([]),
 });
 export type CreateUserRequest = z.input<typeof CreateUserRequest>;
 
 export const ResetPasswordRequest = z.object({
-  email: z.string().optional(),
-  oldPassword: z.string().optional().default(''),
-  newPassword: z.string().optional().default(''),
-  confirmPassword: z.string().optional(),
+  email: text(TEXT_MAX.email).optional(),
+  oldPassword: text(TEXT_MAX.password).optional().default(''),
+  newPassword: text(TEXT_MAX.password).optional().default(''),
+  confirmPassword: text(TEXT_MAX.password).optional(),
 });
 export type ResetPasswordRequest = z.input<typeof ResetPasswordRequest>;
 

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { PromptRequest, UserListQuery } from '../../../shared/contract/admin.js';
 import { AssignSlotsRequest, CreateCourseRequest } from '../../../shared/contract/courses.js';
 import { UpdateEmailTemplateRequest, UpdatePlanStepRequest } from '../../../shared/contract/templates.js';
+import { INT32_MAX } from '../../../shared/constants.js';
 import { MSG } from '../../../shared/messages.js';
 import { badRequest } from '../../http/errors.js';
 import { created, idempotentWrite, ok } from '../../http/idempotency.js';
@@ -33,8 +34,12 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   // Data loaders (SPEC §7).
   app.get('/data/super-data', async (req) => superData(deps.db, req.user));
   app.get<{ Params: { role: string; departmentId: string } }>('/data/:role/:departmentId', async (req) => {
-    const departmentId = Number(req.params.departmentId);
-    if (!Number.isInteger(departmentId)) throw badRequest('departmentId: must be a number');
+    // Digits only, within PostgreSQL's integer: "-1", "1.5", "1e3" and 2^31 are refused here, not by the database.
+    const raw = req.params.departmentId;
+    const departmentId = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+    if (!Number.isInteger(departmentId) || departmentId < 1 || departmentId > INT32_MAX) {
+      throw badRequest(`departmentId: must be a whole number from 1 to ${INT32_MAX}`);
+    }
     return departmentData(deps.db, req.user, req.params.role, departmentId);
   });
   app.get('/users', async (req) => listUsers(deps.db, req.user, UserListQuery.parse(req.query ?? {})));

@@ -6,48 +6,60 @@
 import { z } from 'zod';
 import { Campus, EmailTemplateType, PlanType, Role } from '../../contract/enums.js';
 import { def } from './def.js';
+import { LIST_MAX, TEXT_MAX } from '../../constants.js';
+import { intId, text } from '../../contract/text.js';
+
+const id = text(TEXT_MAX.id);
 
 const CourseCreateArgs = z.object({
   id: z.uuid(),
-  courseCode: z.string(),
-  name: z.string(),
-  departments: z.array(z.number().int()),
+  courseCode: text(TEXT_MAX.code),
+  name: text(TEXT_MAX.line),
+  departments: z.array(intId()).max(LIST_MAX.departments),
   campus: Campus,
   credits: z.number(),
   isElective: z.boolean(),
   isDepthElective: z.boolean(),
-  slots: z.array(
-    z.object({ id: z.uuid(), sectionCode: z.string(), day: z.string(), time: z.string(), location: z.string() }),
-  ),
+  slots: z
+    .array(
+      z.object({
+        id: z.uuid(),
+        sectionCode: text(TEXT_MAX.code),
+        day: text(TEXT_MAX.code),
+        time: text(TEXT_MAX.code),
+        location: text(TEXT_MAX.line),
+      }),
+    )
+    .max(LIST_MAX.slots),
 });
 export type CourseCreateArgs = z.infer<typeof CourseCreateArgs>;
 
 const CourseAssignArgs = z.object({
-  facultyId: z.string(),
+  facultyId: id,
   /** The course the slots belong to (the replica record to re-pull if refused). */
-  courseId: z.string(),
-  slots: z.array(z.string()),
+  courseId: id,
+  slots: z.array(id).max(LIST_MAX.slots),
 });
 export type CourseAssignArgs = z.infer<typeof CourseAssignArgs>;
 
 const PlanStepArgs = z.object({
-  templateId: z.string(),
+  templateId: id,
   type: PlanType,
-  stepId: z.string(),
-  name: z.string(),
-  field: z.string(),
+  stepId: id,
+  name: text(TEXT_MAX.line),
+  field: text(TEXT_MAX.planField),
 });
 export type PlanStepArgs = z.infer<typeof PlanStepArgs>;
 
 const EmailTemplateArgs = z.object({
-  templateId: z.string(),
+  templateId: id,
   type: EmailTemplateType,
-  email: z.string(),
+  email: text(TEXT_MAX.emailTemplate),
 });
 export type EmailTemplateArgs = z.infer<typeof EmailTemplateArgs>;
 
 const PromptArgs = z.object({
-  departmentId: z.number().int(),
+  departmentId: intId(),
   campus: Campus,
   threshold: z.number(),
 });
@@ -56,15 +68,15 @@ export type PromptArgs = z.infer<typeof PromptArgs>;
 /** POST /auth/create (route by server-core; the outbox entry lives here with the other admin writes). */
 const UserCreateArgs = z.object({
   id: z.uuid(),
-  name: z.string(),
-  email: z.string(),
-  password: z.string(),
+  name: text(TEXT_MAX.name),
+  email: text(TEXT_MAX.email),
+  password: text(TEXT_MAX.password),
   role: Role,
   campus: Campus.optional(),
-  department: z.number().int().optional(),
+  department: intId().optional(),
   /** Faculty: the course whose slots are chosen, and the slot ids. */
-  course: z.string().optional(),
-  courses: z.array(z.string()),
+  course: id.optional(),
+  courses: z.array(id).max(LIST_MAX.slots),
 });
 export type UserCreateArgs = z.infer<typeof UserCreateArgs>;
 

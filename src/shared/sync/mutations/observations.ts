@@ -7,18 +7,23 @@ import { z } from 'zod';
 import { DayTime, TemplateResponse } from '../../contract/observations.js';
 import { Semester } from '../../contract/enums.js';
 import { def } from './def.js';
+import { LIST_MAX, TEXT_MAX } from '../../constants.js';
+import { text } from '../../contract/text.js';
 
 const uuid = z.uuid();
-const PostSlot = z.object({ id: uuid, dateTime: z.string() });
+const id = text(TEXT_MAX.id);
+const PostSlot = z.object({ id: uuid, dateTime: text(TEXT_MAX.code) });
+const PostSlots = z.array(PostSlot).max(LIST_MAX.slots);
+const DayTimes = z.array(DayTime).max(LIST_MAX.slots);
 const MeetingKind = z.enum(['informed', 'uninformed']);
-const RubricEntries = z.array(z.object({ id: z.string(), score: z.number().int().min(0).max(4) }));
+const RubricEntries = z.array(z.object({ id, score: z.number().int().min(0).max(4) })).max(LIST_MAX.rubricEntries);
 
 const obs = (id: string) => ({ entity: 'observations' as const, id });
 const meetingKey = (kind: 'informed' | 'uninformed') => (kind === 'informed' ? 'informedId' : 'uninformedId');
 
 export const OBSERVATION_MUTATIONS = {
   'observation.initiate': def({
-    args: z.object({ facultyIds: z.array(z.string()), observerId: z.string(), semester: Semester, ids: z.record(z.string(), uuid) }),
+    args: z.object({ facultyIds: z.array(id).max(LIST_MAX.facultyIds), observerId: id, semester: Semester, ids: z.record(id, uuid) }),
     method: 'POST',
     path: () => '/observation/initiate',
     body: (a) => a,
@@ -34,7 +39,7 @@ export const OBSERVATION_MUTATIONS = {
     describe: () => 'Delete observation',
   }),
   'scheduling.create': def({
-    args: z.object({ observationsId: uuid, facultyId: z.string(), courseId: z.string(), id: uuid }),
+    args: z.object({ observationsId: uuid, facultyId: id, courseId: id, id: uuid }),
     method: 'POST',
     path: () => '/observation/scheduling',
     body: (a) => a,
@@ -45,10 +50,10 @@ export const OBSERVATION_MUTATIONS = {
   'scheduling.update': def({
     args: z.object({
       observationsId: uuid,
-      timeSlotsByFaculty: z.array(DayTime).optional(),
-      timeSlotByObserver: z.array(DayTime).optional(),
-      scheduledOn: z.string().optional(),
-      reasons: z.string().optional(),
+      timeSlotsByFaculty: DayTimes.optional(),
+      timeSlotByObserver: DayTimes.optional(),
+      scheduledOn: text(TEXT_MAX.code).optional(),
+      reasons: text(TEXT_MAX.reasons).optional(),
     }),
     method: 'PUT',
     path: () => '/observation/scheduling',
@@ -74,7 +79,7 @@ export const OBSERVATION_MUTATIONS = {
     describe: () => 'Scheduling done',
   }),
   'teachingPlan.submit': def({
-    args: z.object({ observationsId: uuid, templateResponse: TemplateResponse, templateId: z.string().optional(), editedById: z.string().optional() }),
+    args: z.object({ observationsId: uuid, templateResponse: TemplateResponse, templateId: id.optional(), editedById: id.optional() }),
     method: 'PUT',
     path: () => '/observation/scheduling',
     body: (a) => a,
@@ -82,7 +87,7 @@ export const OBSERVATION_MUTATIONS = {
     describe: () => 'Teaching plan',
   }),
   'reflectionPlan.submit': def({
-    args: z.object({ observationsId: uuid, templateResponse: TemplateResponse, templateId: z.string().optional(), editedById: z.string().optional() }),
+    args: z.object({ observationsId: uuid, templateResponse: TemplateResponse, templateId: id.optional(), editedById: id.optional() }),
     method: 'PUT',
     path: () => '/observation/post-scheduling',
     body: (a) => a,
@@ -122,7 +127,7 @@ export const OBSERVATION_MUTATIONS = {
     describe: () => 'Start uninformed observation',
   }),
   'postObservation.create': def({
-    args: z.object({ observationsId: uuid, facultyId: z.string(), id: uuid, timeSlotsByObserver: z.array(PostSlot), location: z.string() }),
+    args: z.object({ observationsId: uuid, facultyId: id, id: uuid, timeSlotsByObserver: PostSlots, location: text(TEXT_MAX.line) }),
     method: 'POST',
     path: () => '/observation/post-scheduling',
     body: (a) => a,
@@ -133,9 +138,9 @@ export const OBSERVATION_MUTATIONS = {
   'postObservation.update': def({
     args: z.object({
       observationsId: uuid,
-      timeSlotsByObserver: z.array(PostSlot).optional(),
-      location: z.string().optional(),
-      timeSlotByFaculty: z.string().optional(),
+      timeSlotsByObserver: PostSlots.optional(),
+      location: text(TEXT_MAX.line).optional(),
+      timeSlotByFaculty: id.optional(),
     }),
     method: 'PUT',
     path: () => '/observation/post-scheduling',
@@ -158,12 +163,12 @@ export const OBSERVATION_MUTATIONS = {
   'artifact.register': def({
     args: z.object({
       observationsId: uuid,
-      postId: z.string(),
+      postId: id,
       id: uuid,
-      name: z.string(),
-      type: z.string(),
-      uploadId: z.string().optional(),
-      fileURL: z.string().optional(),
+      name: text(TEXT_MAX.line),
+      type: text(TEXT_MAX.line),
+      uploadId: text(TEXT_MAX.line).optional(),
+      fileURL: text(TEXT_MAX.url).optional(),
     }),
     method: 'POST',
     path: (a) => `/upload-artifact/${a.postId}`,
@@ -173,7 +178,7 @@ export const OBSERVATION_MUTATIONS = {
     lane: 'blob',
   }),
   'message.send': def({
-    args: z.object({ observationId: uuid, id: uuid, body: z.string() }),
+    args: z.object({ observationId: uuid, id: uuid, body: text(TEXT_MAX.chat) }),
     method: 'POST',
     path: (a) => `/observation/${a.observationId}/messages`,
     body: (a) => ({ id: a.id, body: a.body }),

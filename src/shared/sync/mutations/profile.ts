@@ -2,9 +2,11 @@
 import { z } from 'zod';
 import { ProfileUpdate } from '../../contract/users.js';
 import { def } from './def.js';
+import { TEXT_MAX } from '../../constants.js';
+import { text } from '../../contract/text.js';
 
-const ProfileArgs = z.object({ userId: z.string(), changes: ProfileUpdate });
-const NotificationArgs = z.object({ id: z.string() });
+const ProfileArgs = z.object({ userId: text(TEXT_MAX.id), changes: ProfileUpdate });
+const NotificationArgs = z.object({ id: text(TEXT_MAX.id) });
 
 export const PROFILE_MUTATIONS = {
   'user.updateProfile': def({
