@@ -26,6 +26,7 @@ import {
 } from '../../src/shared/rubric.js';
 import { createUserError, hasDomain, isValidEmail, loginError, resetPasswordError } from '../../src/shared/validation.js';
 import { promptError } from '../../src/shared/contract/admin.js';
+import { declaredKind, formatBytes, kindLimitText, uploadTooLargeMessage } from '../../src/shared/contract/files.js';
 import { assignError, courseCreateError, isValidSlotTime, normaliseSlotTime, slotError } from '../../src/shared/contract/courses.js';
 import { postAction, schedulingAction } from '../../src/shared/contract/observations.js';
 import { emailTemplateError, planStepError } from '../../src/shared/contract/templates.js';
@@ -103,6 +104,10 @@ const CALLS: Record<string, Call> = {
     createUserError({ name: s, email: s, password: s, confirmPassword: s, role: 'Faculty', course: s, slots: [s] }, 'university.edu'),
   'validation.ts#resetPasswordError': (s) => resetPasswordError(s, s, s),
   'contract/admin.ts#promptError': (s) => promptError({ campus: s, departmentId: 1, threshold: 70 }),
+  'contract/files.ts#declaredKind': (s) => declaredKind(s, s) ?? declaredKind('', s),
+  'contract/files.ts#formatBytes': (s) => formatBytes(s.length * 1_000_003),
+  'contract/files.ts#kindLimitText': () => kindLimitText('mp4'),
+  'contract/files.ts#uploadTooLargeMessage': (s) => uploadTooLargeMessage(s.length * 1_000, declaredKind(s, s) ?? undefined, 1_000, 10),
   'contract/courses.ts#isValidSlotTime': (s) => isValidSlotTime(s),
   'contract/courses.ts#normaliseSlotTime': (s) => normaliseSlotTime(s),
   'contract/courses.ts#slotError': (s) => slotError({ sectionCode: 'A', day: 'Monday', time: s, location: s }) ?? slotError({ day: s }),
