@@ -19,6 +19,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { SessionCache } from './services/auth/session-cache.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerStatic } from './plugins/static.js';
+import { registerTextGuard } from './plugins/text-guard.js';
 import routes from './routes/index.js';
 import { seed } from './seed/index.js';
 import { createLoginLimiter, type LoginLimiter } from './services/auth/login-limiter.js';
@@ -96,6 +97,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerErrorHandler(app);
   registerAuth(app);
   registerSecurityHeaders(app);
+  registerTextGuard(app);
   await app.register(rateLimit, { global: false });
 
   // Writes may have queued emails: deliver them once the response is out.

@@ -174,6 +174,62 @@ function validBody(route: ApiRoute, caller: Caller): Record<string, unknown> {
   }
 }
 
+/** Paths of every leaf of a valid body (array items and nested objects included). */
+function leafPaths(v: unknown, at: (string | number)[] = []): (string | number)[][] {
+  if (Array.isArray(v)) return v.length ? v.flatMap((x, i) => leafPaths(x, [...at, i])) : [at];
+  if (v && typeof v === 'object') {
+    const entries = Object.entries(v);
+    return entries.length ? entries.flatMap(([k, x]) => leafPaths(x, [...at, k])) : [at];
+  }
+  return [at];
+}
+
+/** The valid body with ONE leaf replaced: the rest stays valid, so the hostile value goes as deep as it can. */
+function replaceLeaf(body: Record<string, unknown>, pick: number, value: unknown): unknown {
+  const paths = leafPaths(body).filter((p) => p.length > 0);
+  if (!paths.length) return body;
+  const target = paths[pick % paths.length];
+  const copy = structuredClone(body) as Record<string | number, unknown>;
+  let node: Record<string | number, unknown> = copy;
+  for (const k of target.slice(0, -1)) node = node[k] as Record<string | number, unknown>;
+  node[target[target.length - 1]] = value;
+  return copy;
+}
+
+/** Path parameters that name the right record for the route and caller (so a hostile body gets past the lookup). */
+function goodParams(route: ApiRoute, caller: Caller): string[] {
+  switch (routeName(route)) {
+    case 'GET /user/:id':
+    case 'PUT /user/update/:id':
+      return [w.userIds[caller]];
+    case 'PUT /notifications/:id/open':
+      return [w.notificationId];
+    case 'HEAD /files/*':
+    case 'PATCH /files/*':
+    case 'GET /files/*':
+    case 'DELETE /files/*':
+      return [w.uploadId];
+    case 'GET /data/:role/:departmentId':
+      return [CALLERS[caller].role, String(CALLERS[caller].department === 'math' ? w.dept.math : w.dept.cs)];
+    case 'GET /course/:id':
+      return [w.csCourseId];
+    case 'PUT /course/user/:facultyId':
+      return [w.userIds.faculty];
+    case 'GET /template/:id':
+    case 'PUT /template/:id':
+      return ['Teaching'];
+    case 'GET /email/:id':
+    case 'PUT /email/:id':
+      return ['CreateUser'];
+    case 'POST /upload-artifact/:id':
+      return [w.full.postId];
+    case 'GET /artifacts/:id/file':
+      return [w.full.artifactId];
+    default:
+      return [CALLERS[caller].department === 'math' ? w.math.id : w.full.id];
+  }
+}
+
 function mutate(body: Record<string, unknown>, muts: Mutation[]): Record<string, unknown> {
   const out: Record<string, unknown> = { ...body };
   for (const m of muts) {
@@ -254,18 +310,23 @@ function requestArb(): fc.Arbitrary<FuzzRequest> {
       route: fc.constantFrom(...API_ROUTES),
       caller: fc.oneof({ weight: 12, arbitrary: fc.constantFrom(...CALLER_NAMES) }, { weight: 1, arbitrary: fc.constant('anonymous' as const) }),
       params: fc.array(param, { minLength: 2, maxLength: 2 }),
+      goodParams: fc.boolean(),
       query: fc.oneof({ weight: 1, arbitrary: queryArb }, { weight: 2, arbitrary: fc.constant('') }),
-      bodyKind: fc.constantFrom('mutated', 'mutated', 'mutated', 'valid', 'value', 'raw', 'empty-json', 'none', 'text'),
+      bodyKind: fc.constantFrom('leaf-string', 'leaf-string', 'leaf-string', 'leaf', 'mutated', 'mutated', 'valid', 'value', 'raw', 'empty-json', 'none', 'text'),
+      leafPick: fc.nat(),
+      leafString: hostileString,
       muts: fc.array(mutation, { minLength: 1, maxLength: 3 }),
       value: hostileValue,
       raw: rawJson,
       tus: TUS_HEADERS,
       idempotencyKey: fc.oneof(fc.uuid(), fc.constantFrom('', 'k'.repeat(250), 'same-key'), fc.string({ maxLength: 30 })),
     })
-    .map(({ route, caller, params, query, bodyKind, muts, value, raw, tus, idempotencyKey }) => {
+    .map(({ route, caller, params, goodParams: good, query, bodyKind, leafPick, leafString, muts, value, raw, tus, idempotencyKey }) => {
       const base = validBody(route, caller === 'anonymous' ? 'faculty' : caller);
       let body: Body;
-      if (bodyKind === 'mutated') body = { kind: 'json', value: mutate(base, muts) };
+      if (bodyKind === 'leaf-string') body = { kind: 'json', value: replaceLeaf(base, leafPick, leafString) };
+      else if (bodyKind === 'leaf') body = { kind: 'json', value: replaceLeaf(base, leafPick, value) };
+      else if (bodyKind === 'mutated') body = { kind: 'json', value: mutate(base, muts) };
       else if (bodyKind === 'valid') body = { kind: 'json', value: base };
       else if (bodyKind === 'value') body = { kind: 'json', value };
       else if (bodyKind === 'raw') body = { kind: 'raw', text: raw, contentType: 'application/json' };
@@ -275,7 +336,7 @@ function requestArb(): fc.Arbitrary<FuzzRequest> {
       const headers: Record<string, string> = {};
       if (route.path.startsWith('/files')) Object.assign(headers, tus);
       if (route.method !== 'GET' && route.method !== 'HEAD') headers['idempotency-key'] = /^[\x20-\x7e]*$/.test(idempotencyKey) ? idempotencyKey : 'k';
-      return { route, caller, params, query, body, headers };
+      return { route, caller, params: good && caller !== 'anonymous' ? goodParams(route, caller) : params, query, body, headers };
     });
 }
 
