@@ -7,7 +7,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../http/errors.js';
 
-const BAD_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const isBad = (s: string) => s.includes('\u0000') || LONE_SURROGATE.test(s);
 
 /** Path of the first string (or key) holding bad text, or null. Iterative: bodies may nest thousands deep. */
 export function badTextPath(value: unknown, root: string): string | null {
@@ -15,11 +16,11 @@ export function badTextPath(value: unknown, root: string): string | null {
   while (stack.length) {
     const [v, at] = stack.pop()!;
     if (typeof v === 'string') {
-      if (BAD_TEXT.test(v)) return at;
+      if (isBad(v)) return at;
     } else if (v && typeof v === 'object') {
       for (const [k, x] of Object.entries(v)) {
         const next = at ? `${at}.${k}` : k;
-        if (BAD_TEXT.test(k)) return at || root || 'body';
+        if (isBad(k)) return at || root || 'body';
         stack.push([x, next]);
       }
     }
