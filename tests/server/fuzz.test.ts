@@ -466,3 +466,45 @@ describe('fuzz: hostile requests on every route as every role', () => {
     for (const c of CALLER_NAMES) expect(stats.byCaller.get(c) ?? 0, c).toBeGreaterThan(50);
   }, 240_000);
 });
+
+/** The failures the fuzz found, pinned as plain cases (each answered 5xx or non-JSON before its fix). */
+describe('fuzz findings, pinned', () => {
+  const errorOf = (res: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }) => {
+    expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
+    expect(Object.keys(res.json() as object)).toEqual(['error']);
+    return res.json() as { error: string };
+  };
+
+  it('answers tus protocol errors as JSON { error } (412 without Tus-Resumable, 400 for a bad tus header)', async () => {
+    const token = w.tokens.faculty;
+    const missing = await t.app.inject({ method: 'POST', url: '/api/files', headers: { authorization: `Bearer ${token}`, 'upload-length': '10' } });
+    expect(missing.statusCode).toBe(412);
+    expect(errorOf(missing).error).toMatch(/Tus-Resumable/);
+    const bad = await t.app.inject({ method: 'POST', url: '/api/files', headers: { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0', 'upload-length': 'abc' } });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).error).toMatch(/upload-length/);
+  });
+
+  it('answers a malformed percent-encoding in the address with 400 JSON', async () => {
+    const res = await t.get('/api/data/Faculty/%ED%A0%80', w.tokens.faculty);
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).error).toBeTruthy();
+  });
+
+  it('refuses NUL characters and unpaired surrogates with 400 naming the field, before they reach the database', async () => {
+    const res = await t.post(`/api/observation/${w.full.id}/messages`, { body: 'a\u0000b' }, w.tokens.observer, { 'idempotency-key': 'nul-1' });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).error).toMatch(/^body:/);
+    const lone = await t.put(`/api/user/update/${w.userIds.faculty}`, { phone: 'x\uD800y' }, w.tokens.faculty, { 'idempotency-key': 'nul-2' });
+    expect(lone.statusCode).toBe(400);
+    expect(errorOf(lone).error).toMatch(/^phone:/);
+  });
+
+  it('answers a repeated sync cursor with 400 and joins a repeated refetch list', async () => {
+    const twice = await t.get('/api/sync/changes?since=0&since=0', w.tokens.faculty);
+    expect(twice.statusCode).toBe(400);
+    expect(errorOf(twice).error).toMatch(/^since:/);
+    const refetch = await t.get(`/api/sync/changes?since=0&refetch=observations:${w.full.id}&refetch=users:${w.userIds.faculty}`, w.tokens.faculty);
+    expect(refetch.statusCode, refetch.body).toBe(200);
+  });
+});
