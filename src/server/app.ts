@@ -14,7 +14,7 @@ import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config.js';
 import { openDb, type DbHandle } from './db/client.js';
 import type { Mailer } from './http/types.js';
@@ -86,6 +86,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     bodyLimit: 1024 * 1024,
     // X-Forwarded-For is believed only from a reverse proxy on this host; otherwise anyone could dodge the per-IP limit.
     trustProxy: 'loopback',
+    // A malformed URL (bad percent-encoding) is answered before any route or the error handler: as JSON too.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as FastifyReply).code(400).send({ error: error.code === 'FST_ERR_BAD_URL' ? 'Invalid address!' : 'Invalid request!' });
+    },
   });
   const smtp = opts.mailer ?? createSmtpMailer(config);
   app.decorate('deps', {

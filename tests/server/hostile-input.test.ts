@@ -208,4 +208,16 @@ describe('bodies over the route limit and crafted patterns', () => {
     expect400(res, 'templateResponse.0.response', /at most 20000/);
     expect(performance.now() - started).toBeLessThan(1000);
   });
+
+  it('a body nested hundreds of thousands deep is a 400, not a stack overflow', async () => {
+    // 1 MiB route: 400 000 nested arrays fit in its limit; a recursive walk of the body overflowed the stack.
+    const faculty = await t.login('faculty');
+    const depth = 400_000;
+    const deep = `{"observationsId":"${randomUUID()}","templateResponse":${'['.repeat(depth)}"\\u0000"${']'.repeat(depth)}}`;
+    const res = await raw('PUT', '/api/observation/scheduling', deep, faculty);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toHaveProperty('error');
+    // Path parameters are checked as well.
+    expect400(await t.get('/api/observation/%00/messages', faculty), 'params.id', /NUL/);
+  });
 });

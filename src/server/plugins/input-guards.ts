@@ -8,6 +8,7 @@
  *                through its zod schema. Any string or key with NUL or a lone surrogate → 400 naming its path
  *                (PostgreSQL refuses NUL in text and jsonb — that was a 500)
  *   query        a parameter given twice (`?page=1&page=2`) or carrying NUL / lone surrogates → 400 naming it
+ *   path params  NUL / lone surrogates → 400 naming the parameter
  *
  * The shared zod contract (`text(max)`, src/shared/contract/text.ts) checks the same characters field by field;
  * this is the net under every route, including fields a schema passes through untouched.
@@ -46,26 +47,27 @@ export const BODY_LIMITS: Record<string, number> = {
 /** tus uploads stream their bytes past the body parser; their size limit is the upload's own (routes/files.ts). */
 const isFilesRoute = (url: string) => url === '/api/files' || url.startsWith('/api/files/');
 
-/** The first string (value or key) in `value` that cannot be stored, as "path: reason"; null when none. */
-export function badStringIn(value: unknown, path: string[] = []): string | null {
-  const at = (p: string[]) => (p.length ? p.join('.') : 'body');
-  if (typeof value === 'string') {
-    const reason = badTextReason(value);
-    return reason ? `${at(path)}: ${reason}` : null;
-  }
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = badStringIn(value[i], [...path, String(i)]);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      const keyReason = badTextReason(k);
-      if (keyReason) return `${at(path)}: keys ${keyReason}`;
-      const found = badStringIn(v, [...path, k]);
-      if (found) return found;
+/**
+ * The first string (value or key) in `value` that cannot be stored, as "path: reason"; null when none.
+ * Iterative, depth first in document order: a 1 MiB body may nest half a million arrays deep, and a recursive
+ * walk would overflow the stack (a RangeError, which is a 500).
+ */
+export function badStringIn(value: unknown, root = ''): string | null {
+  const at = (p: string) => p || 'body';
+  const stack: [unknown, string][] = [[value, root]];
+  while (stack.length) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === 'string') {
+      const reason = badTextReason(v);
+      if (reason) return `${at(path)}: ${reason}`;
+    } else if (v && typeof v === 'object') {
+      const entries = Object.entries(v);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [k, x] = entries[i]!;
+        const keyReason = badTextReason(k);
+        if (keyReason) return `${at(path)}: keys ${keyReason}`;
+        stack.push([x, path ? `${path}.${k}` : k]);
+      }
     }
   }
   return null;
@@ -108,6 +110,10 @@ export function registerInputGuards(app: FastifyInstance): void {
   });
 
   app.addHook('preValidation', async (request) => {
-    if (request.url.startsWith('/api/')) checkQuery(request);
+    if (!request.url.startsWith('/api/')) return;
+    checkQuery(request);
+    // Path parameters are decoded text too (`/api/user/%00`).
+    const bad = badStringIn(request.params, 'params');
+    if (bad) throw badRequest(bad);
   });
 }

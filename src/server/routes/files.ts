@@ -16,6 +16,7 @@
  * receives the very id tus is about to act on — a query string, dot segments, encoded slashes or extra
  * segments cannot make the checked id differ from the used one; such targets are refused before tus anyway.
  */
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Server } from '@tus/server';
 import { ARTIFACT_MAX_BYTES } from '../../shared/constants.js';
@@ -36,6 +37,52 @@ function ownerOf(req: unknown): string {
 
 /** An error tus answers with `status_code`; its body is our message (wrapped as {error} in onResponseError). */
 const refuse = (status_code: number, message: string) => ({ status_code, body: message });
+/**
+ * tus writes some errors itself as text (412 without Tus-Resumable, 400 for a malformed tus header) and sends even
+ * the ones `onResponseError` maps as text/plain. Every error of the API is JSON `{ "error": "…" }`: for a status of
+ * 400 or more this holds back the head and the body tus writes and sends them as that JSON instead.
+ */
+function jsonErrors(res: ServerResponse): void {
+  const writeHead = res.writeHead.bind(res) as (status: number, ...rest: unknown[]) => ServerResponse;
+  const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  let held: { status: number; headers: [string, string][]; chunks: Buffer[] } | null = null;
+  const toBuffer = (c: unknown) => (typeof c === 'string' ? Buffer.from(c) : Buffer.isBuffer(c) || c instanceof Uint8Array ? Buffer.from(c) : null);
+  res.writeHead = ((status: number, ...rest: unknown[]) => {
+    if (status < 400) return writeHead(status, ...rest);
+    const raw = rest.find((x) => Array.isArray(x) || (x && typeof x === 'object')) as string[] | Record<string, string> | undefined;
+    const pairs: [string, string][] = Array.isArray(raw)
+      ? raw.flatMap((_, i) => (i % 2 === 0 ? [[String(raw[i]), String(raw[i + 1])] as [string, string]] : []))
+      : Object.entries(raw ?? {}).map(([k, v]) => [k, String(v)]);
+    held = { status, headers: pairs.filter(([k]) => !/^content-(type|length)$/i.test(k)), chunks: [] };
+    return res;
+  }) as ServerResponse['writeHead'];
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    if (!held) return write(chunk, ...rest);
+    const b = toBuffer(chunk);
+    if (b) held.chunks.push(b);
+    return true;
+  }) as ServerResponse['write'];
+  res.end = ((...args: unknown[]) => {
+    if (!held) return end(...args);
+    const b = toBuffer(args[0]);
+    if (b) held.chunks.push(b);
+    const text = Buffer.concat(held.chunks).toString('utf8').trim();
+    let message = text || 'Upload failed.';
+    try {
+      const parsed = JSON.parse(text) as { error?: unknown };
+      if (typeof parsed.error === 'string' && parsed.error) message = parsed.error;
+    } catch {
+      // tus's own text message
+    }
+    const body = res.req?.method === 'HEAD' ? '' : JSON.stringify({ error: message });
+    const headers = [...held.headers, ['content-type', 'application/json; charset=utf-8'], ['content-length', String(Buffer.byteLength(body))]];
+    const { status } = held;
+    held = null;
+    writeHead(status, headers.flat());
+    return end(body);
+  }) as ServerResponse['end'];
+}
 
 export default async function filesRoutes(app: FastifyInstance): Promise<void> {
   const { db, storage, config } = app.deps;
@@ -88,6 +135,7 @@ export default async function filesRoutes(app: FastifyInstance): Promise<void> {
     // Only a plain `/api/files/<id>` names an upload; tus then parses the same id with the same parser.
     if (req.method !== 'POST' && req.method !== 'OPTIONS' && !uploadIdFromTarget(req.raw.url ?? '')) throw notFound(UPLOAD_NOT_FOUND);
     reply.hijack();
+    jsonErrors(reply.raw);
     await tus.handle(req.raw, reply.raw);
   };
 
