@@ -105,6 +105,8 @@ const MATRIX: Row[] = [
   },
   { method: 'PUT', path: '/user/update/:id', allowed: ['faculty'], rule: 'the user themselves', request: () => ({ url: `/api/user/update/${w.userIds.faculty}`, body: { phone: '+1 555 0101' } }) },
   { method: 'GET', path: '/users', allowed: [...ALL_SEEING, 'hod', 'hodMath'], rule: 'Super_Admin, Admin, Campus_Director; Head_of_Department (own department)', request: () => ({ url: '/api/users?page=1' }) },
+  { method: 'GET', path: '/files/limits', allowed: ALL, rule: 'signed in', request: () => ({ url: '/api/files/limits' }) },
+  { method: 'GET', path: '/openapi.json', allowed: ALL, rule: 'anyone (the API document)', request: () => ({ url: '/api/openapi.json', token: null }) },
   { method: 'GET', path: '/department', allowed: ALL, rule: 'signed in', request: () => ({ url: '/api/department' }) },
   { method: 'GET', path: '/notifications', allowed: ALL, rule: 'signed in', request: () => ({ url: '/api/notifications' }) },
   { method: 'PUT', path: '/notifications/:id/open', allowed: ['faculty'], rule: "the notification's owner", request: () => ({ url: `/api/notifications/${w.notificationId}/open` }) },
