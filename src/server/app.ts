@@ -12,6 +12,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { openDb, type DbHandle } from './db/client.js';
+import { LOG_REDACT, safeErrorSerializer } from './http/log-safety.js';
 import type { Mailer } from './http/types.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerHousekeeping } from './plugins/housekeeping.js';
@@ -45,6 +46,8 @@ export interface BuildAppOptions {
   loginLimits?: Partial<LoginLimits>;
   /** Pino logging; default: config.logLevel. */
   logger?: boolean;
+  /** Where log lines go (default stdout); tests capture them to prove secrets never appear. */
+  logStream?: NodeJS.WritableStream;
 }
 
 declare module 'fastify' {
@@ -75,7 +78,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   configureMail(config);
 
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    // Redaction and the error serializer keep passwords, hashes, tokens and DB row values out of every line.
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: LOG_REDACT,
+            serializers: { err: safeErrorSerializer },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     bodyLimit: 1024 * 1024,
     // X-Forwarded-For is believed only from a reverse proxy on this host; otherwise anyone could dodge the per-IP limit.
     trustProxy: 'loopback',
