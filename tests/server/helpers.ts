@@ -163,7 +163,6 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       const list = (Array.isArray(rows) ? rows : (rows as { rows: { tablename: string }[] }).rows).map((r) => `"${r.tablename}"`);
       await db.execute(sql.raw(`TRUNCATE TABLE ${list.join(', ')} RESTART IDENTITY CASCADE`));
       await seed(db, config);
-      app.loginLimiter.clear();
       // The truncation went around the services: drop sessions the embedded server keeps in memory.
       forgetSessions();
     },

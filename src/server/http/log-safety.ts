@@ -69,7 +69,7 @@ function scrub(text: string, values: string[]): string {
 export interface SafeError {
   type: string;
   message: string;
-  stack?: string;
+  stack: string;
   query?: string;
   cause?: SafeError;
   [field: string]: unknown;
@@ -77,12 +77,15 @@ export interface SafeError {
 
 export function safeErrorSerializer(err: unknown, depth = 0): SafeError {
   if (!(err instanceof Error)) {
-    return { type: typeof err, message: scrub(String(err), []) };
+    return { type: typeof err, message: scrub(String(err), []), stack: '' };
   }
   const e = err as FastifyError & Record<string, unknown>;
   const values = paramValues(e);
-  const out: SafeError = { type: e.constructor?.name ?? 'Error', message: scrub(e.message ?? '', values) };
-  if (typeof e.stack === 'string') out.stack = scrub(e.stack, values);
+  const out: SafeError = {
+    type: e.constructor?.name ?? 'Error',
+    message: scrub(e.message ?? '', values),
+    stack: typeof e.stack === 'string' ? scrub(e.stack, values) : '',
+  };
   for (const f of SAFE_FIELDS) {
     const v = e[f];
     if (typeof v === 'string' || typeof v === 'number') out[f] = v;
@@ -93,7 +96,7 @@ export function safeErrorSerializer(err: unknown, depth = 0): SafeError {
     const cause = safeErrorSerializer(e.cause, depth + 1);
     // The cause's text may repeat the outer error's parameters.
     cause.message = scrub(cause.message, values);
-    if (cause.stack) cause.stack = scrub(cause.stack, values);
+    cause.stack = scrub(cause.stack, values);
     out.cause = cause;
   }
   return out;

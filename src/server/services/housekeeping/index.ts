@@ -8,6 +8,7 @@
  *   sessions            deleted ENDED_SESSION_DAYS (7) after they expired or were revoked
  *   unfinished uploads  tus uploads never registered as an artifact (registering moves the file out of
  *                       uploads/), removed UPLOAD_RETENTION_DAYS (14) after their last written byte
+ *   login counters      login_throttle rows idle past the policy's forgetMs (1 h) and not blocking
  */
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -16,6 +17,7 @@ import type { Db } from '../../db/client.js';
 import { idempotencyKeys, sessions } from '../../db/schema.js';
 import { uploadsDir } from '../../storage/index.js';
 import { purgeTombstones } from '../../sync/tombstones.js';
+import { purgeLoginThrottle } from '../auth/login-throttle.js';
 
 export const KEY_RESPONSE_DAYS = 30;
 export const KEY_RETENTION_DAYS = 365;
@@ -87,6 +89,7 @@ export interface HousekeepingReport {
   keys: number;
   sessions: number;
   uploads: number;
+  loginCounters: number;
 }
 
 export async function runHousekeeping(db: Db, dataDir: string, now = new Date()): Promise<HousekeepingReport> {
@@ -94,5 +97,6 @@ export async function runHousekeeping(db: Db, dataDir: string, now = new Date())
   const [responsesDropped, keys] = await purgeIdempotencyKeys(db, now);
   const sessionsPurged = await purgeEndedSessions(db, now);
   const uploads = await purgeAbandonedUploads(dataDir, now);
-  return { tombstones, responsesDropped, keys, sessions: sessionsPurged, uploads };
+  const loginCounters = await purgeLoginThrottle(db, now);
+  return { tombstones, responsesDropped, keys, sessions: sessionsPurged, uploads, loginCounters };
 }
