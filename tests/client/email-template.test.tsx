@@ -13,6 +13,7 @@ import { EmailTemplateEditor } from '../../src/client/features/email-templates/e
 import { PREVIEW_SAMPLE } from '../../src/client/features/email-templates/render-preview.js';
 import { getDb } from '../../src/client/sync/index.js';
 import type { EmailTemplate } from '../../src/shared/contract/templates.js';
+import { emailHtml } from '../../src/shared/email-render.js';
 import { MSG } from '../../src/shared/messages.js';
 
 const tpl: EmailTemplate = { id: 'e1', type: 'CreateUser', subject: 'Welcome', email: 'Dear {{name}},<br>your address is {{email}}.', updatedAt: '2026-01-01T00:00:00Z' };
@@ -54,6 +55,20 @@ describe('email template editor', () => {
     expect(preview.textContent).toContain('<img src=x onerror=alert(2)>');
     const a = preview.querySelector('a')!;
     expect(a.getAttribute('href')).toBe('https://observa.test');
+  });
+
+  it('previews exactly what the server sends: same text, breaks and link as the shared HTML', () => {
+    const body = 'Dear {{name}},<br>see <b>{{email}}</b>\nat {{link}} {{other}}';
+    const { preview } = setup(body);
+    const sent = document.createElement('div');
+    sent.innerHTML = emailHtml(body, { ...PREVIEW_SAMPLE, link: 'https://observa.test' });
+    expect(preview.textContent).toBe(sent.textContent);
+    expect(preview.querySelectorAll('br')).toHaveLength(sent.querySelectorAll('br').length);
+    expect([...preview.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(
+      [...sent.querySelectorAll('a')].map((a) => a.getAttribute('href')),
+    );
+    // Only br and a elements come from a template, in the preview as in the mail.
+    expect(sent.querySelectorAll('*:not(br):not(a)')).toHaveLength(0);
   });
 
   it('counts words live, enforces 500 words, and enables Update only when changed', () => {

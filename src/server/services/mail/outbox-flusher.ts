@@ -1,7 +1,8 @@
 /**
  * Delivers recorded emails after their transaction committed: kicked after write responses and on an interval.
  * One flush at a time; each row is marked sent_at on success or gets its error text (not retried automatically,
- * so a broken address never spams a server). Only runs when a real mailer exists.
+ * so a broken address never spams a server). Only runs when a real mailer exists. A recipient that is not one
+ * plain address (recipient.ts) is marked failed without being handed to the mailer.
  */
 import { and, asc, isNull } from 'drizzle-orm';
 import { eq } from 'drizzle-orm';
@@ -9,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { emailOutbox } from '../../db/schema.js';
 import type { Mailer } from '../../http/types.js';
+import { recipientProblem } from './recipient.js';
 
 export interface OutboxFlusher {
   kick(): void;
@@ -29,6 +31,11 @@ export function createOutboxFlusher(db: Db, mailer: Mailer, log: FastifyBaseLogg
       .orderBy(asc(emailOutbox.createdAt))
       .limit(50);
     for (const mail of pending) {
+      const refused = recipientProblem(mail.to);
+      if (refused) {
+        await db.update(emailOutbox).set({ error: refused }).where(eq(emailOutbox.id, mail.id));
+        continue;
+      }
       try {
         await mailer.deliver({ id: mail.id, to: mail.to, subject: mail.subject, body: mail.body });
         await db.update(emailOutbox).set({ sentAt: new Date() }).where(eq(emailOutbox.id, mail.id));
