@@ -1,5 +1,6 @@
-/** /user/{id} (visibility rules) and /user/update/{id} (own profile only). */
+/** /user/{id} (visibility rules, then the viewer's projection) and /user/update/{id} (own profile only). */
 import type { FastifyInstance } from 'fastify';
+import { projectUser, userViewFor } from '../../shared/contract/user-projection.js';
 import { MSG } from '../../shared/messages.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { idempotentWrite, ok } from '../http/idempotency.js';
@@ -18,7 +19,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     const doc = await userDocumentById(deps.db, id);
     if (!doc) throw notFound(MSG.notFound);
     if (!(await canSeeUser(deps.db, req.user, id))) throw forbidden(MSG.forbidden);
-    return doc;
+    return projectUser(doc, userViewFor(req.user, doc));
   });
 
   app.put<{ Params: { id: string } }>('/user/update/:id', { preHandler: app.authenticate }, async (req, reply) => {
