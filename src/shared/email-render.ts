@@ -11,6 +11,17 @@
  * can never inject markup) and the client preview turns the same parts into React elements.
  */
 
+/**
+ * The values the server adds to {{name}}, {{email}} and {{link}} per email type (services/admin/prompt.ts,
+ * services/observations/events.ts); the editor's preview fills the same ones with samples.
+ */
+export const EMAIL_EXTRA_TOKENS = {
+  CreateUser: [],
+  InitiateObs: ['title', 'message', 'route'],
+  UpdateObs: ['title', 'message', 'route'],
+  ObsPrompt: ['department', 'threshold', 'faculty'],
+} as const satisfies Record<string, readonly string[]>;
+
 export type EmailPart =
   | { kind: 'text'; text: string }
   | { kind: 'break' }

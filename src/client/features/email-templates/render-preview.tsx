@@ -5,12 +5,32 @@
  */
 import { Fragment, type ReactNode } from 'react';
 import { Anchor } from '@mantine/core';
-import { emailParts } from '../../../shared/email-render.js';
+import { EMAIL_EXTRA_TOKENS, emailParts } from '../../../shared/email-render.js';
+import type { EmailTemplateType } from '../../../shared/enums.js';
 
-export const PREVIEW_SAMPLE = { name: 'Receiver Name', email: 'receiver@university.edu' } as const;
+/**
+ * Sample values for every token the server fills: the receiver's name and email, and the values some email
+ * types add (ObsPrompt: department, threshold, faculty; observation updates: title, message, route).
+ */
+export const PREVIEW_SAMPLE = {
+  name: 'Receiver Name',
+  email: 'receiver@university.edu',
+  department: 'Department Name',
+  threshold: '70',
+  faculty: 'Faculty One, Faculty Two',
+  title: 'Observation updated',
+  message: 'There is an update on your observation.',
+  route: '/observations/detail-observation/…',
+} as const;
 
-export function renderPreview(body: string, link: string): ReactNode {
-  return emailParts(body, { ...PREVIEW_SAMPLE, link }).map((p, i) => {
+/** The sample values of the tokens an email of `type` is sent with (others stay literal, as in the mail). */
+export function previewVars(type: EmailTemplateType, link: string): Record<string, string> {
+  const extras = Object.fromEntries(EMAIL_EXTRA_TOKENS[type].map((k) => [k, PREVIEW_SAMPLE[k]]));
+  return { name: PREVIEW_SAMPLE.name, email: PREVIEW_SAMPLE.email, ...extras, link };
+}
+
+export function renderPreview(body: string, link: string, type: EmailTemplateType): ReactNode {
+  return emailParts(body, previewVars(type, link)).map((p, i) => {
     switch (p.kind) {
       case 'break':
         return <br key={i} />;
