@@ -5,8 +5,8 @@
  *     → opens the database (PGlite under DATA_DIR/db, locked for this process; in memory for tests; or
  *       PostgreSQL), migrates and seeds (under a start-up lock shared by all instances)
  *     → security headers, error handler, input guards (body limits, JSON, query), auth decorator, CORS
- *       (CORS_ORIGINS), login limiter, the OpenAPI document and docs page (/api/openapi.json, /api/docs), the /api
- *       routes, the built client
+ *       (CORS_ORIGINS), login throttle policy, the OpenAPI document and docs page (/api/openapi.json, /api/docs),
+ *       the /api routes, the built client
  *
  * A database opened here is closed by app.close(); a handle passed in belongs to the caller.
  */
@@ -14,9 +14,10 @@ import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import { openDb, type DbHandle } from './db/client.js';
+import { LOG_REDACT, safeErrorSerializer } from './http/log-safety.js';
 import type { Mailer } from './http/types.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerCors } from './plugins/cors.js';
@@ -30,20 +31,17 @@ import { registerStatic } from './plugins/static.js';
 import routes from './routes/index.js';
 import { seed } from './seed/index.js';
 import { createFileStorage } from './storage/index.js';
-import { createLoginLimiter, type LoginLimiter } from './services/auth/login-limiter.js';
+import { DEFAULT_THROTTLE, type ThrottlePolicy } from './services/auth/login-throttle.js';
 import { createSmtpMailer, recordOnlyMailer } from './services/mail/mailer.js';
 import { createOutboxFlusher, type OutboxFlusher } from './services/mail/outbox-flusher.js';
 import { configureMail } from './services/mail/queue-email.js';
 
-export interface LoginLimits {
-  /** Login requests per IP per minute (all attempts). */
+export interface LoginLimits extends ThrottlePolicy {
+  /** Login requests per IP per minute, all attempts: a flood guard kept in this process's memory. */
   perIpPerMinute: number;
-  /** Failed attempts per account before 429, within accountWindowMs. */
-  perAccountFailures: number;
-  accountWindowMs: number;
 }
 
-export const DEFAULT_LOGIN_LIMITS: LoginLimits = { perIpPerMinute: 30, perAccountFailures: 5, accountWindowMs: 15 * 60_000 };
+export const DEFAULT_LOGIN_LIMITS: LoginLimits = { perIpPerMinute: 30, ...DEFAULT_THROTTLE };
 
 export interface BuildAppOptions {
   config: Config;
@@ -54,12 +52,14 @@ export interface BuildAppOptions {
   loginLimits?: Partial<LoginLimits>;
   /** Pino logging; default: config.logLevel. */
   logger?: boolean;
+  /** Where log lines go (default stdout); tests capture them to prove secrets never appear. */
+  logStream?: NodeJS.WritableStream;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Per-account failed-login counter (tests clear it between cases). */
-    loginLimiter: LoginLimiter;
+    /** Growing delays after failed logins, per address and per account (counters in the database). */
+    loginThrottle: ThrottlePolicy;
     loginLimits: LoginLimits;
     /** Delivers queued emails; null when emails are only recorded (no SMTP_URL and no injected mailer). */
     mailFlusher: OutboxFlusher | null;
@@ -81,8 +81,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   if (!ownsDb) await seed(handle.db, config);
   configureMail(config);
 
+  // Redaction and the error serializer keep passwords, hashes, tokens and DB row values out of every line.
+  const logger: FastifyServerOptions['logger'] =
+    opts.logger === false
+      ? false
+      : {
+          level: config.logLevel,
+          redact: LOG_REDACT,
+          serializers: { err: (err: unknown) => safeErrorSerializer(err) },
+          ...(opts.logStream ? { stream: opts.logStream } : {}),
+        };
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    logger,
     bodyLimit: 1024 * 1024,
     // X-Forwarded-For is believed only from a reverse proxy on this host; otherwise anyone could dodge the per-IP limit.
     trustProxy: 'loopback',
@@ -101,7 +111,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   const limits = { ...DEFAULT_LOGIN_LIMITS, ...(config.loginLimitPerMinute ? { perIpPerMinute: config.loginLimitPerMinute } : {}), ...opts.loginLimits };
   app.decorate('loginLimits', limits);
-  app.decorate('loginLimiter', createLoginLimiter(limits.perAccountFailures, limits.accountWindowMs));
+  app.decorate('loginThrottle', { account: limits.account, address: limits.address, forgetMs: limits.forgetMs });
   // One process owns PGlite's data directory, so it may keep sessions in memory; a shared PostgreSQL may not.
   app.decorate('sessionCache', handle.kind === 'pglite' ? new SessionCache() : null);
   app.decorate('mailFlusher', smtp ? createOutboxFlusher(handle.db, smtp, app.log) : null);

@@ -10,9 +10,10 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { renderWithMantine } from './render.js';
 import { EmailTemplateEditor } from '../../src/client/features/email-templates/email-template-editor.js';
-import { PREVIEW_SAMPLE } from '../../src/client/features/email-templates/render-preview.js';
+import { PREVIEW_SAMPLE, previewVars } from '../../src/client/features/email-templates/render-preview.js';
 import { getDb } from '../../src/client/sync/index.js';
 import type { EmailTemplate } from '../../src/shared/contract/templates.js';
+import { emailHtml } from '../../src/shared/email-render.js';
 import { MSG } from '../../src/shared/messages.js';
 
 const tpl: EmailTemplate = { id: 'e1', type: 'CreateUser', subject: 'Welcome', email: 'Dear {{name}},<br>your address is {{email}}.', updatedAt: '2026-01-01T00:00:00Z' };
@@ -54,6 +55,34 @@ describe('email template editor', () => {
     expect(preview.textContent).toContain('<img src=x onerror=alert(2)>');
     const a = preview.querySelector('a')!;
     expect(a.getAttribute('href')).toBe('https://observa.test');
+  });
+
+  it('previews exactly what the server sends: same text, breaks and link as the shared HTML', () => {
+    const body = 'Dear {{name}},<br>see <b>{{email}}</b>\nat {{link}} {{other}} below {{threshold}}% in {{department}}';
+    const { preview } = setup(body);
+    const sent = document.createElement('div');
+    // CreateUser is sent with name, email and link only: {{threshold}} and {{department}} stay literal in both.
+    sent.innerHTML = emailHtml(body, { name: PREVIEW_SAMPLE.name, email: PREVIEW_SAMPLE.email, link: 'https://observa.test' });
+    expect(preview.textContent).toBe(sent.textContent);
+    expect(preview.textContent).toContain('below {{threshold}}% in {{department}}');
+    expect(preview.querySelectorAll('br')).toHaveLength(sent.querySelectorAll('br').length);
+    expect([...preview.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(
+      [...sent.querySelectorAll('a')].map((a) => a.getAttribute('href')),
+    );
+    // Only br and a elements come from a template, in the preview as in the mail.
+    expect(sent.querySelectorAll('*:not(br):not(a)')).toHaveLength(0);
+  });
+
+  it('fills the tokens of the email type with samples, as the server fills them', () => {
+    expect(previewVars('ObsPrompt', 'L')).toEqual({
+      name: PREVIEW_SAMPLE.name,
+      email: PREVIEW_SAMPLE.email,
+      department: PREVIEW_SAMPLE.department,
+      threshold: PREVIEW_SAMPLE.threshold,
+      faculty: PREVIEW_SAMPLE.faculty,
+      link: 'L',
+    });
+    expect(Object.keys(previewVars('CreateUser', 'L')).sort()).toEqual(['email', 'link', 'name']);
   });
 
   it('counts words live, enforces 500 words, and enables Update only when changed', () => {

@@ -103,7 +103,7 @@ test('an observation cycle end to end: scheduling, rubrics offline, post-observa
       await expect
         .poll(async () => {
           const list = await api.request<Observation[]>('GET', '/observations', { token: observerToken });
-          id = list.find((o) => o.faculty.email === faculty.email)?.id ?? '';
+          id = list.find((o) => o.faculty.name === faculty.name)?.id ?? '';
           return id;
         }, { message: 'the initiated observation reached the server' })
         .not.toBe('');

@@ -17,7 +17,7 @@ import { DEMO_ACCOUNTS, DEMO_DEPARTMENTS } from '../../src/server/seed/demo-acco
 import { runHousekeepingOnce } from '../../src/server/services/housekeeping/index.js';
 import { MSG } from '../../src/shared/messages.js';
 import { freshPgDatabase, json, startServer, stopServer, type ServerProcess } from './processes.js';
-import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
+import { startSmtpSink, type SmtpSink } from '../server/smtp-sink.js';
 
 let database: Awaited<ReturnType<typeof freshPgDatabase>>;
 let sink: SmtpSink;

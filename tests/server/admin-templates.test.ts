@@ -139,7 +139,9 @@ describe('GET/PUT /email/:id (email templates)', () => {
     );
     expect(created.statusCode).toBeLessThan(300);
     const [mail] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'nora.quinn@university.edu'));
-    expect(mail.body).toBe('Hello Nora Quinn,<br>your account nora.quinn@university.edu is ready: http://localhost:3000');
+    expect(mail.body).toBe(
+      'Hello Nora Quinn,<br>your account nora.quinn@university.edu is ready: <a href="http://localhost:3000">http://localhost:3000</a>',
+    );
   });
 
   it('enforces the 500-word limit (400) and a non-empty body', async () => {

@@ -5,7 +5,7 @@ import { createTestApp, DEMO, DEMO_PASSWORD, type TestApp } from './helpers.js';
 let t: TestApp;
 let clock = new Date('2026-03-01T10:00:00Z');
 beforeAll(async () => {
-  t = await createTestApp({ now: () => clock, loginLimits: { perIpPerMinute: 8, perAccountFailures: 4 } });
+  t = await createTestApp({ now: () => clock, loginLimits: { perIpPerMinute: 8 } });
 });
 beforeEach(async () => {
   clock = new Date('2026-03-01T10:00:00Z');
@@ -63,32 +63,16 @@ describe('POST /api/auth/login', () => {
     expect(missing.json().error).toMatch(/^email: /);
   });
 
-  it('rate-limits per IP with 429 and the catalogue message', async () => {
+  it('floods from one address meet the per-minute guard: 429, catalogue message, Retry-After', async () => {
+    // Successful logins count no failure, so only the coarse per-minute guard can stop these.
     const ip = freshIp();
-    for (let i = 0; i < 8; i++) {
-      const r = await login(`user${i}@university.edu`, 'wrong-password', ip);
-      expect(r.statusCode).toBe(401);
-    }
+    for (let i = 0; i < 8; i++) expect((await login(DEMO.faculty, DEMO_PASSWORD, ip)).statusCode).toBe(200);
     const blocked = await login(DEMO.faculty, DEMO_PASSWORD, ip);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({ error: MSG.tooManyAttempts });
-    expect(blocked.headers['retry-after']).toBeDefined();
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // Another address is not affected.
     expect((await login(DEMO.faculty, DEMO_PASSWORD)).statusCode).toBe(200);
-  });
-
-  it('rate-limits per account across addresses, and the window passes', async () => {
-    for (let i = 0; i < 4; i++) expect((await login(DEMO.observer, 'wrong-password')).statusCode).toBe(401);
-    const blocked = await login(DEMO.observer, DEMO_PASSWORD);
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ error: MSG.tooManyAttempts });
-    // The same for an address that does not exist: the 429 tells nothing about existence.
-    for (let i = 0; i < 4; i++) await login('ghost@university.edu', 'wrong-password');
-    expect((await login('ghost@university.edu', 'x')).statusCode).toBe(429);
-    // Other accounts still work.
-    expect((await login(DEMO.faculty, DEMO_PASSWORD)).statusCode).toBe(200);
-    clock = new Date(clock.getTime() + 16 * 60_000);
-    expect((await login(DEMO.observer, DEMO_PASSWORD)).statusCode).toBe(200);
   });
 });
 

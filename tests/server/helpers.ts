@@ -65,6 +65,8 @@ export interface TestAppOptions {
   now?: () => Date;
   mailer?: Mailer;
   loginLimits?: Partial<LoginLimits>;
+  /** Turns logging on (at config.logLevel) into this stream. */
+  logStream?: NodeJS.WritableStream;
 }
 
 type Headers = Record<string, string>;
@@ -126,7 +128,7 @@ export async function openTestDb(): Promise<{ handle: DbHandle; drop: () => Prom
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const { handle, drop } = await openTestDb();
   const config = testConfig(opts.config);
-  const app = await buildApp({ config, dbHandle: handle, now: opts.now, mailer: opts.mailer, loginLimits: opts.loginLimits, logger: false });
+  const app = await buildApp({ config, dbHandle: handle, now: opts.now, mailer: opts.mailer, loginLimits: opts.loginLimits, logger: !!opts.logStream, logStream: opts.logStream });
   await app.ready();
   const { db } = handle;
 
@@ -161,7 +163,6 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       const list = (Array.isArray(rows) ? rows : (rows as { rows: { tablename: string }[] }).rows).map((r) => `"${r.tablename}"`);
       await db.execute(sql.raw(`TRUNCATE TABLE ${list.join(', ')} RESTART IDENTITY CASCADE`));
       await seed(db, config);
-      app.loginLimiter.clear();
       // The truncation went around the services: drop sessions the embedded server keeps in memory.
       forgetSessions();
     },

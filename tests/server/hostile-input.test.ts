@@ -15,7 +15,7 @@ import { createTestApp, DEMO, type TestApp } from './helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ loginLimits: { perIpPerMinute: 10_000, perAccountFailures: 10_000 } });
+  t = await createTestApp({ loginLimits: { perIpPerMinute: 10_000, account: { free: 10_000, baseMs: 2_000, maxMs: 300_000 }, address: { free: 10_000, baseMs: 2_000, maxMs: 900_000 } } });
 });
 beforeEach(() => t.reset());
 afterAll(() => t?.close());

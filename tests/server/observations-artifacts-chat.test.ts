@@ -133,9 +133,11 @@ describe('chat: /api/observation/:id/messages', () => {
     expect(list.json().map((m: { body: string }) => m.body)).toEqual(['Hello, when suits you?', 'Monday please', 'Noted.']);
     expect((await t.get(`/api/observation/${id}/messages`, a.observer2)).statusCode).toBe(403);
 
+    // A replay is the same request (the outbox resends the same args); another body under the key is a 422.
     const headers = key();
-    const r1 = await t.post(`/api/observation/${id}/messages`, { id: randomUUID(), body: 'once' }, a.faculty, headers);
-    const r2 = await t.post(`/api/observation/${id}/messages`, { id: randomUUID(), body: 'once' }, a.faculty, headers);
+    const onceId = randomUUID();
+    const r1 = await t.post(`/api/observation/${id}/messages`, { id: onceId, body: 'once' }, a.faculty, headers);
+    const r2 = await t.post(`/api/observation/${id}/messages`, { id: onceId, body: 'once' }, a.faculty, headers);
     expect(r2.json()).toEqual(r1.json());
     expect((await t.get(`/api/observation/${id}/messages`, a.hod)).json()).toHaveLength(4);
     const dup = await t.post(`/api/observation/${id}/messages`, { id: msgId, body: 'again' }, a.faculty, key());

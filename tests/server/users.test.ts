@@ -60,7 +60,9 @@ describe('GET /api/user/:id', () => {
     expect((await t.get(`/api/user/${observer}`, facultyToken)).statusCode).toBe(200);
     const seen = await t.get(`/api/user/${faculty}`, observerToken);
     expect(seen.statusCode).toBe(200);
-    expect(seen.json().facultyObs).toEqual([obs.id]);
+    // A co-participant gets the public projection (least data: tests/server/least-data.test.ts).
+    expect(seen.json()).toMatchObject({ id: faculty, facultyObs: [], phone: null });
+    expect(obs.id).toBeTruthy();
     expect((await t.get(`/api/user/${await t.userId('hod')}`, facultyToken)).statusCode).toBe(200);
     expect((await t.get(`/api/user/${await t.userId('faculty2')}`, observerToken)).statusCode).toBe(403);
   });

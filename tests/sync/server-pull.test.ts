@@ -128,11 +128,17 @@ describe('sync pull', () => {
     const a = await actors(t);
     const observer = await pullAll(a.observer);
     const faculty = await pullAll(a.faculty);
+    const hod = await pullAll(a.hod);
     expect(observer.changes.some((c) => c.entity === 'users' && c.id === a.ids.faculty3)).toBe(false);
     const id = await initiate(t, a, a.ids.faculty3);
     const later = await pullAll(a.observer, observer.cursor);
     const f3 = later.changes.find((c) => c.entity === 'users' && c.id === a.ids.faculty3);
-    expect(f3?.data).toMatchObject({ facultyObs: expect.arrayContaining([id]) });
+    // The observer gets the co-participant's public projection (shared/contract/user-projection.ts) …
+    expect(f3?.data).toMatchObject({ name: 'Grace Lindqvist', phone: null, facultyObs: [] });
+    // … the department's Head the whole document, facultyObs updated.
+    const hodLater = await pullAll(a.hod, hod.cursor);
+    const f3ForHod = hodLater.changes.find((c) => c.entity === 'users' && c.id === a.ids.faculty3);
+    expect(f3ForHod?.data).toMatchObject({ facultyObs: expect.arrayContaining([id]) });
     expect(later.changes).toContainEqual(expect.objectContaining({ entity: 'observations', id }));
     // Unrelated faculty are not told about it.
     const other = await pullAll(a.faculty, faculty.cursor);

@@ -410,10 +410,23 @@ export const idempotencyKeys = pgTable(
     path: text('path').notNull(),
     statusCode: integer('status_code').notNull(),
     response: jsonb('response'),
+    /** sha256 of method, route and body: the same key with another body is refused (422), never replayed. Null on rows stored before it existed. */
+    requestHash: text('request_hash'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
+
+/**
+ * Failed-login counters shared by every server instance on the database (services/auth/login-throttle.ts).
+ * `key` is `ip:<address>` or `account:<sha256 of the lower-cased email>` (typed emails are not kept in clear).
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
 
 /** Deleted synced rows. `audience` null = every user may learn the id was deleted. */
 export const tombstones = pgTable(

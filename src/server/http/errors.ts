@@ -28,11 +28,16 @@ export class HttpError extends Error {
   constructor(
     readonly reason: ErrorReason,
     message: string,
+    /** Seconds, sent as Retry-After (a 429 always carries one). */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.status = STATUS[reason];
   }
 }
+
+export const rateLimited = (message: string, retryAfterSeconds: number) =>
+  new HttpError('rate-limited', message, Math.max(1, Math.ceil(retryAfterSeconds)));
 
 export const badRequest = (message: string) => new HttpError('validation', message);
 export const unauthenticated = (message = 'Please sign in again.') => new HttpError('unauthenticated', message);

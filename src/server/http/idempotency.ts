@@ -1,7 +1,7 @@
 /**
  * Exactly-once writes (DESIGN.md § Push).
  *
- *   request ──► key seen? ──yes──► same method+path? ──yes──► stored status + body (nothing re-applied)
+ *   request ──► key seen? ──yes──► same method+path+body? ──yes──► stored status + body (nothing re-applied)
  *                  │                      └─no──► 422 idempotency-mismatch
  *                  no / not looked up
  *                  ▼
@@ -12,6 +12,9 @@
  *
  * The key row is inserted in the same transaction as the effects, so either both exist or neither does: a crash
  * after COMMIT but before the reply leaves the key behind and the client's replay gets the stored answer.
+ * "Same body" compares a sha256 of method, path and the body as canonical JSON (keys sorted), stored with the
+ * key: a client that reuses a key for a different change is told so (422) instead of being answered with the
+ * first change's response as if its own had applied. Rows stored before the hash existed compare method+path only.
  * Two concurrent requests with one key: the second fails on the key's primary key (its effects roll back) and
  * then answers with the first one's stored response. Refusals (4xx) store nothing: they have no effects, and a
  * retry after the situation changed should be judged afresh.
@@ -19,8 +22,10 @@
  * The "key seen?" check rides on the auth preHandler's session query. When the session came from the in-process
  * cache (embedded database; services/auth/session-cache.ts) nothing was looked up, and the check is left to the
  * failure path: a replay either fails in fn (its effects are already there) or on the key's primary key, and
- * both then find the stored response. Replays are rare; first sends save a statement.
+ * both then find the stored response — and a different body is then told 422 the same way, because the
+ * comparison runs on whichever path found the stored row. Replays are rare; first sends save a statement.
  */
+import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER } from '../../shared/sync/protocol.js';
@@ -41,6 +46,22 @@ export function ok<T>(body: T): WriteResult<T> {
   return { status: 200, body };
 }
 
+/** JSON with object keys sorted at every level: the same content always gives the same text. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+export function requestHash(method: string, path: string, body: unknown): string {
+  return createHash('sha256').update(`${method}\n${path}\n${canonicalJson(body)}`).digest('hex');
+}
+
 /** Run `fn` in one transaction, once per Idempotency-Key, and send its result. */
 export async function idempotentWrite<T>(
   req: FastifyRequest,
@@ -54,10 +75,13 @@ export async function idempotentWrite<T>(
   const userId = req.user?.id ?? '00000000-0000-0000-0000-000000000000';
   const method = req.method;
   const path = req.routeOptions.url ? req.url.split('?')[0] : req.url;
+  const hash = key ? requestHash(method, path, req.body) : null;
 
-  const checked = (row: { method: string; path: string; statusCode: number; response: unknown } | undefined) => {
+  const checked = (
+    row: { method: string; path: string; statusCode: number; response: unknown; requestHash: string | null } | undefined,
+  ) => {
     if (!row) return undefined;
-    if (row.method !== method || row.path !== path) {
+    if (row.method !== method || row.path !== path || (row.requestHash !== null && row.requestHash !== hash)) {
       throw new HttpError('idempotency-mismatch', 'This Idempotency-Key was already used for another request!');
     }
     return row;
@@ -86,8 +110,8 @@ export async function idempotentWrite<T>(
       if (key) {
         // The key row and the change's audit rows in one statement.
         const cte = auditInsertCte(audits);
-        const insertKey = sql`insert into ${idempotencyKeys} (user_id, key, method, path, status_code, response)
-          values (${userId}::uuid, ${key}, ${method}, ${path}, ${r.status}, ${JSON.stringify(r.body ?? null)}::jsonb)`;
+        const insertKey = sql`insert into ${idempotencyKeys} (user_id, key, method, path, status_code, response, request_hash)
+          values (${userId}::uuid, ${key}, ${method}, ${path}, ${r.status}, ${JSON.stringify(r.body ?? null)}::jsonb, ${hash})`;
         await tx.execute(cte ? sql`${cte} ${insertKey}` : insertKey);
       } else {
         await flushAudits(tx, audits);

@@ -48,6 +48,6 @@ declare module 'fastify' {
      * Set by `app.authenticate` when the request carries an Idempotency-Key: the stored response for it (null when
      * none). Undefined when not looked up (no key, or the session came from the cache).
      */
-    idempotencyStored?: { method: string; path: string; statusCode: number; response: unknown } | null;
+    idempotencyStored?: { method: string; path: string; statusCode: number; response: unknown; requestHash: string | null } | null;
   }
 }

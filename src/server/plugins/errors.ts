@@ -36,6 +36,7 @@ const FASTIFY_MESSAGES: Record<number, string> = {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.status === 429) reply.header('retry-after', error.retryAfter ?? 60);
       return reply.code(error.status).send({ error: error.message });
     }
     const fromDb = httpErrorFromDb(error);

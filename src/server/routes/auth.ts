@@ -1,5 +1,5 @@
 /**
- * /auth: login (rate-limited per IP here and per account in the service), logout, me, create, reset-password.
+ * /auth: login (a coarse per-IP flood limit here; failures throttled per address and account in the service), logout, me, create, reset-password.
  * Every write goes through idempotentWrite (one transaction, exactly once per Idempotency-Key).
  */
 import type { FastifyInstance } from 'fastify';
@@ -23,7 +23,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       // The schema bounds both fields (issue 11) and names a missing or non-string one; empty strings pass it and
       // get the catalogue message from loginError.
       const input = LoginRequest.parse(req.body ?? {});
-      return login(deps.db, app.loginLimiter, input, deps.now());
+      return login(deps.db, app.loginThrottle, input, deps.now(), req.ip);
     },
   );
 

@@ -1,5 +1,6 @@
-/** /user/{id} (visibility rules) and /user/update/{id} (own profile only). */
+/** /user/{id} (visibility rules, then the viewer's projection) and /user/update/{id} (own profile only). */
 import type { FastifyInstance, preSerializationAsyncHookHandler } from 'fastify';
+import { projectUser, userViewFor } from '../../shared/contract/user-projection.js';
 import { bearerToken } from '../plugins/auth.js';
 import { MSG } from '../../shared/messages.js';
 import { forbidden, notFound } from '../http/errors.js';
@@ -20,7 +21,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     const doc = await userDocumentById(deps.db, id);
     if (!doc) throw notFound(MSG.notFound);
     if (!(await canSeeUser(deps.db, req.user, id))) throw forbidden(MSG.forbidden);
-    return userData(deps.db, req.user, doc);
+    return userData(deps.db, req.user, projectUser(doc, userViewFor(req.user, doc)));
   });
 
   // SPEC §7: the answer is stored as the current user, so it carries the caller's working token. The token is

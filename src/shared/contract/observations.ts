@@ -5,6 +5,7 @@
  * `ids`, slot ids, message ids), so an offline create-then-update needs no id remapping.
  */
 import { z } from 'zod';
+import { Person } from './user-projection.js';
 import { UserSlot } from './users.js';
 import { LIST_MAX, TEXT_MAX } from '../constants.js';
 import { text } from './text.js';
@@ -225,7 +226,6 @@ export const ObsRequest = z.object({
 });
 export type ObsRequest = z.infer<typeof ObsRequest>;
 
-const Person = z.object({ id: z.string(), name: z.string(), email: z.string() });
 
 /** The Observation document of SPEC §3, as GET /observation/{id} and the sync pull return it. */
 export const Observation = z.object({

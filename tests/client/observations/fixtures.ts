@@ -9,6 +9,8 @@ export const OBS_ID = '11111111-1111-4111-8111-111111111111';
 export const HOD = { id: 'u-hod', name: 'Hassan Okafor', email: 'hod@university.edu' };
 export const OBSERVER = { id: 'u-obs', name: 'Omar Haddad', email: 'observer@university.edu' };
 export const FACULTY = { id: 'u-fac', name: 'Fatima Rahman', email: 'faculty@university.edu' };
+/** A participant as the observation document embeds it (shared/contract/user-projection.ts `Person`). */
+const person = (u: { id: string; name: string }) => ({ id: u.id, name: u.name, avatar: null });
 export const COURSE = { id: 'c-101', courseCode: 'CSC-101', name: 'Introduction to Programming' };
 
 export function rubricRows(observer: number | null = null, faculty: number | null = null): RubricRow[] {
@@ -36,16 +38,16 @@ export function observation(over: Partial<Observation> = {}): Observation {
     course: null,
     courseId: null,
     faculty: {
-      ...FACULTY,
+      ...person(FACULTY),
       courseSlots: [
         { id: 'sl-1', courseId: COURSE.id, course: COURSE, sectionCode: 'A', day: 'Monday', time: '09:00-10:30', location: 'Room B-101' },
         { id: 'sl-2', courseId: COURSE.id, course: COURSE, sectionCode: 'B', day: 'Wednesday', time: '11:00-12:30', location: 'Room B-102' },
       ],
     },
     facultyId: FACULTY.id,
-    observer: OBSERVER,
+    observer: person(OBSERVER),
     observerId: OBSERVER.id,
-    hod: HOD,
+    hod: person(HOD),
     hodId: HOD.id,
     departmentId: 1,
     semester: 'Fall',

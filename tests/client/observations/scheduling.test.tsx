@@ -164,6 +164,9 @@ describe('plan export', () => {
     const csv = await planCsv(plan);
     expect(csv.split(/\r?\n/)[0]).toBe('field,response');
     expect(csv).toContain('Question about Feedback?,Answer 2');
+    // A typed answer starting like a formula is exported as text.
+    const risky = { ...plan, steps: plan.steps.map((st, i) => (i === 0 ? { ...st, response: '=HYPERLINK("http://x.test","y")' } : st)) };
+    expect(await planCsv(risky)).toContain(`,"'=HYPERLINK(""http://x.test"",""y"")"`);
     const pdf = await planPdf(plan, 'Teaching Plan');
     const head = new TextDecoder().decode(new Uint8Array(await pdf.arrayBuffer()).slice(0, 5));
     expect(head).toBe('%PDF-');

@@ -109,7 +109,7 @@ export function EmailTemplateEditor({ template, type, readOnly, link }: EmailTem
           Preview
         </Title>
         <Paper withBorder p="md" data-testid="email-preview" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {renderPreview(body, link)}
+          {renderPreview(body, link, type)}
         </Paper>
       </Card>
     </SimpleGrid>

@@ -1,44 +1,47 @@
 /**
- * The live preview of an email template, built as React elements — never as HTML. The body is plain text in
- * which only three things have a meaning: a line break (`<br>` as the insert button writes it, or a newline),
- * and the tokens {{name}}, {{email}} and {{link}}, replaced by sample values. Everything else, `<script>`
- * included, is shown as the literal text it is, so a template can never inject markup into the editor.
+ * The live preview of an email template: the parts of the shared renderer (src/shared/email-render.ts — the
+ * one the server sends with) as React elements, never as HTML. So the preview shows exactly what is sent:
+ * the same line breaks, the same token values (sample ones here), and markup in a template as literal text.
  */
 import { Fragment, type ReactNode } from 'react';
 import { Anchor } from '@mantine/core';
+import { EMAIL_EXTRA_TOKENS, emailParts } from '../../../shared/email-render.js';
+import type { EmailTemplateType } from '../../../shared/enums.js';
 
-export const PREVIEW_SAMPLE = { name: 'Receiver Name', email: 'receiver@university.edu' } as const;
+/**
+ * Sample values for every token the server fills: the receiver's name and email, and the values some email
+ * types add (ObsPrompt: department, threshold, faculty; observation updates: title, message, route).
+ */
+export const PREVIEW_SAMPLE = {
+  name: 'Receiver Name',
+  email: 'receiver@university.edu',
+  department: 'Department Name',
+  threshold: '70',
+  faculty: 'Faculty One, Faculty Two',
+  title: 'Observation updated',
+  message: 'There is an update on your observation.',
+  route: '/observations/detail-observation/…',
+} as const;
 
-const BREAK = /<br\s*\/?>|\r?\n/gi;
-const TOKEN = /\{\{\s*(name|email|link)\s*\}\}/g;
-
-function renderLine(line: string, link: string, key: string): ReactNode[] {
-  const out: ReactNode[] = [];
-  let last = 0;
-  for (const m of line.matchAll(TOKEN)) {
-    if (m.index > last) out.push(line.slice(last, m.index));
-    const k = m[1];
-    if (k === 'link') {
-      out.push(
-        <Anchor key={`${key}-${m.index}`} href={link} target="_blank" rel="noreferrer">
-          {link}
-        </Anchor>,
-      );
-    } else {
-      out.push(<strong key={`${key}-${m.index}`}>{PREVIEW_SAMPLE[k as 'name' | 'email']}</strong>);
-    }
-    last = m.index + m[0].length;
-  }
-  if (last < line.length) out.push(line.slice(last));
-  return out;
+/** The sample values of the tokens an email of `type` is sent with (others stay literal, as in the mail). */
+export function previewVars(type: EmailTemplateType, link: string): Record<string, string> {
+  const extras = Object.fromEntries(EMAIL_EXTRA_TOKENS[type].map((k) => [k, PREVIEW_SAMPLE[k]]));
+  return { name: PREVIEW_SAMPLE.name, email: PREVIEW_SAMPLE.email, ...extras, link };
 }
 
-export function renderPreview(body: string, link: string): ReactNode {
-  const lines = body.split(BREAK);
-  return lines.map((line, i) => (
-    <Fragment key={i}>
-      {i > 0 ? <br /> : null}
-      {renderLine(line, link, String(i))}
-    </Fragment>
-  ));
+export function renderPreview(body: string, link: string, type: EmailTemplateType): ReactNode {
+  return emailParts(body, previewVars(type, link)).map((p, i) => {
+    switch (p.kind) {
+      case 'break':
+        return <br key={i} />;
+      case 'link':
+        return (
+          <Anchor key={i} href={p.href} target="_blank" rel="noreferrer">
+            {p.href}
+          </Anchor>
+        );
+      default:
+        return <Fragment key={i}>{p.text}</Fragment>;
+    }
+  });
 }

@@ -3,6 +3,7 @@
  * Both libraries are loaded on demand so they stay out of the initial bundle and the screen's chunk.
  */
 import type { ObservationPlan } from '../../../shared/contract/observations.js';
+import { csvSafeRow } from '../../../shared/csv.js';
 
 export interface PlanRow {
   field: string;
@@ -15,7 +16,8 @@ export function planRows(plan: ObservationPlan): PlanRow[] {
 
 export async function planCsv(plan: ObservationPlan): Promise<string> {
   const Papa = (await import('papaparse')).default;
-  return Papa.unparse(planRows(plan), { columns: ['field', 'response'] });
+  // Answers are typed by users: a leading `=` must not become a formula in the reader's spreadsheet.
+  return Papa.unparse(planRows(plan).map((r) => csvSafeRow({ ...r })), { columns: ['field', 'response'] });
 }
 
 /** Saves a Blob as a file through a temporary object URL. */

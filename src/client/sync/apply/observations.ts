@@ -119,8 +119,8 @@ function answerPlan(plan: ObservationPlan | null, answers: { id: string; respons
   };
 }
 
-type UserRow = { id: string; name?: string; email?: string; role?: string; department?: { id: number } | null; courseSlots?: Observation['faculty']['courseSlots'] };
-const personOf = (id: string, u: UserRow | undefined) => ({ id, name: u?.name ?? '', email: u?.email ?? '' });
+type UserRow = { id: string; name?: string; email?: string; avatar?: string | null; role?: string; department?: { id: number } | null; courseSlots?: Observation['faculty']['courseSlots'] };
+const personOf = (id: string, u: UserRow | undefined) => ({ id, name: u?.name ?? '', avatar: u?.avatar ?? null });
 
 export const OBSERVATION_APPLY: ApplyRegistry = {
   'observation.initiate': {

@@ -1,7 +1,8 @@
 /**
  * The data loaders of SPEC §7 and the paged user list. The replica is filled by the sync pull; these stay for
  * the documented contract. No answer ever carries password material (user documents come from
- * services/users/user-document.ts, which never reads the hash into the output).
+ * services/users/user-document.ts, which never reads the hash into the output), and each user reaches the
+ * caller only as its projection allows (shared/contract/user-projection.ts).
  *
  *   GET /data/super-data          Super_Admin only: users (no Super_Admin rows), observations, courses, departments
  *   GET /data/{role}/{deptId}     {role} must be the caller's role; a Head_of_Department only their own
@@ -16,6 +17,7 @@ import type {
   UserListResponse,
 } from '../../../shared/contract/admin.js';
 import { USER_PAGE_SIZE } from '../../../shared/constants.js';
+import { projectUsersFor } from '../../../shared/contract/user-projection.js';
 import type { Role } from '../../../shared/enums.js';
 import { SEES_ALL_USERS } from '../../../shared/permissions.js';
 import type { Db } from '../../db/client.js';
@@ -37,7 +39,7 @@ export async function superData(db: Db, user: AuthUser): Promise<SuperDataRespon
   // Full documents (SPEC §3 Observation), as GET /observation/{id} answers them; `progress` kept from the summary.
   const docs = await buildDocuments(db, user, obsRows);
   return {
-    users: await userDocuments(db, userRows),
+    users: projectUsersFor(user, await userDocuments(db, userRows)),
     observations: docs.map((d) => ({ ...d, progress: d.observationProgress })),
     courses: await courseDocuments(db, courseRows.map((c) => c.id)),
     departments: deptRows,
@@ -63,7 +65,7 @@ export async function departmentData(db: Db, user: AuthUser, role: string, depar
       .orderBy(asc(courses.courseCode), asc(courses.id)),
   ]);
   return {
-    users: await userDocuments(db, userRows),
+    users: projectUsersFor(user, await userDocuments(db, userRows)),
     courses: await courseDocuments(db, courseRows.map((c) => c.id)),
   };
 }
@@ -83,5 +85,5 @@ export async function listUsers(db: Db, user: AuthUser, query: { role?: Role; pa
     .orderBy(asc(users.name), asc(users.id))
     .limit(USER_PAGE_SIZE)
     .offset((page - 1) * USER_PAGE_SIZE);
-  return { users: await userDocuments(db, rows), total, page, pageSize: USER_PAGE_SIZE };
+  return { users: projectUsersFor(user, await userDocuments(db, rows)), total, page, pageSize: USER_PAGE_SIZE };
 }

@@ -8,30 +8,34 @@ import { MSG } from '../../../shared/messages.js';
 import { loginError } from '../../../shared/validation.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { badRequest, HttpError, unauthenticated } from '../../http/errors.js';
+import { badRequest, rateLimited, unauthenticated } from '../../http/errors.js';
 import { userDocument } from '../users/user-document.js';
-import type { LoginLimiter } from './login-limiter.js';
+import { blockedFor, recordFailure, recordSuccess, throttleKeys, type ThrottlePolicy } from './login-throttle.js';
 import { dummyHash, verifyPassword } from './password.js';
 import { createSession } from './sessions.js';
 
 export async function login(
   db: Db,
-  limiter: LoginLimiter,
+  policy: ThrottlePolicy,
   input: { email: string; password: string },
   now: Date,
+  ip: string,
 ): Promise<User & { token: string }> {
   const problem = loginError(input.email, input.password);
   if (problem) throw badRequest(problem);
   const email = input.email.trim().toLowerCase();
-  if (limiter.blocked(email, now)) throw new HttpError('rate-limited', MSG.tooManyAttempts);
+  // A blocked address or account is refused before the password is looked at (see login-throttle.ts).
+  const keys = throttleKeys(ip, email);
+  const wait = await blockedFor(db, keys, now);
+  if (wait > 0) throw rateLimited(MSG.tooManyAttempts, wait);
 
   const [row] = await db.select().from(users).where(eq(users.email, email));
   const ok = await verifyPassword(input.password, row ? row.passwordHash : await dummyHash());
   if (!row || !ok) {
-    limiter.fail(email, now);
+    await recordFailure(db, keys, now, policy);
     throw unauthenticated(MSG.invalidCredentials);
   }
-  limiter.succeed(email);
+  await recordSuccess(db, keys);
   const { token } = await createSession(db, row.id, now);
   return { ...(await userDocument(db, row)), token };
 }

@@ -29,6 +29,8 @@ export interface StoredResponse {
   path: string;
   statusCode: number;
   response: unknown;
+  /** Hash of method, path and body of the request that stored it (null on rows from before it existed). */
+  requestHash: string | null;
 }
 
 /**
@@ -62,18 +64,19 @@ export async function authenticateToken(
       keyPath: idempotencyKeys.path,
       keyStatus: idempotencyKeys.statusCode,
       keyResponse: idempotencyKeys.response,
+      keyHash: idempotencyKeys.requestHash,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(idempotencyKeys, and(eq(idempotencyKeys.userId, users.id), eq(idempotencyKeys.key, sql`${idempotencyKey ?? ''}`)))
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
   if (!row) return null;
-  const { keyMethod, keyPath, keyStatus, keyResponse, expiresAt, ...rest } = row;
+  const { keyMethod, keyPath, keyStatus, keyResponse, keyHash, expiresAt, ...rest } = row;
   const user: AuthUser = { ...rest, role: rest.role as Role };
   store?.(tokenHash, user, expiresAt.getTime(), now.getTime());
   return {
     user,
-    stored: keyMethod != null && keyPath != null && keyStatus != null ? { method: keyMethod, path: keyPath, statusCode: keyStatus, response: keyResponse } : null,
+    stored: keyMethod != null && keyPath != null && keyStatus != null ? { method: keyMethod, path: keyPath, statusCode: keyStatus, response: keyResponse, requestHash: keyHash } : null,
   };
 }
 

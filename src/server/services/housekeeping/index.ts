@@ -9,6 +9,7 @@
  *   unfinished uploads  tus uploads never registered as an artifact (registering moves the file out of
  *                       the uploads), removed UPLOAD_RETENTION_DAYS (14) after their last written byte — in
  *                       whichever store is configured (storage/: disk or S3), which also frees their quota
+ *   login counters      login_throttle rows idle past the policy's forgetMs (1 h) and not blocking
  *
  * Several instances may share one PostgreSQL database: runHousekeepingOnce runs the database purges in one
  * transaction that first tries pg_try_advisory_xact_lock(HOUSEKEEPING_LOCK); an instance that does not get it
@@ -20,6 +21,7 @@ import type { Db } from '../../db/client.js';
 import { idempotencyKeys, sessions } from '../../db/schema.js';
 import { diskStorage, type FileStorage } from '../../storage/index.js';
 import { purgeTombstones } from '../../sync/tombstones.js';
+import { purgeLoginThrottle } from '../auth/login-throttle.js';
 
 export const KEY_RESPONSE_DAYS = 30;
 export const KEY_RETENTION_DAYS = 365;
@@ -80,6 +82,7 @@ export interface HousekeepingReport {
   keys: number;
   sessions: number;
   uploads: number;
+  loginCounters: number;
 }
 
 export async function runHousekeeping(db: Db, storage: FileStorage | string, now = new Date()): Promise<HousekeepingReport> {
@@ -87,7 +90,8 @@ export async function runHousekeeping(db: Db, storage: FileStorage | string, now
   const [responsesDropped, keys] = await purgeIdempotencyKeys(db, now);
   const sessionsPurged = await purgeEndedSessions(db, now);
   const uploads = await purgeAbandonedUploads(storage, now);
-  return { tombstones, responsesDropped, keys, sessions: sessionsPurged, uploads };
+  const loginCounters = await purgeLoginThrottle(db, now);
+  return { tombstones, responsesDropped, keys, sessions: sessionsPurged, uploads, loginCounters };
 }
 
 /** runHousekeeping under the cross-instance lock (see the header); null when another instance holds it. */
@@ -99,7 +103,8 @@ export async function runHousekeepingOnce(db: Db, storage: FileStorage | string,
     const tombstones = await purgeTombstones(tx, undefined, now);
     const [responsesDropped, keys] = await purgeIdempotencyKeys(tx, now);
     const sessionsPurged = await purgeEndedSessions(tx, now);
-    return { tombstones, responsesDropped, keys, sessions: sessionsPurged };
+    const loginCounters = await purgeLoginThrottle(tx, now);
+    return { tombstones, responsesDropped, keys, sessions: sessionsPurged, loginCounters };
   });
   if (!purged) return null;
   // Uploads live in the shared store (S3, or a DATA_DIR the instances share): removed by the run's winner.

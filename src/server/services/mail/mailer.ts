@@ -2,13 +2,22 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.js';
 import type { Mailer } from '../../http/types.js';
+import { recipientProblem } from './recipient.js';
 
 export function createSmtpMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>): Mailer | null {
   if (!config.smtpUrl) return null;
   const transport = nodemailer.createTransport(config.smtpUrl);
   return {
     async deliver(mail) {
-      await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, html: mail.body });
+      // Checked again here: whatever calls the mailer, SMTP only ever sees one plain address.
+      const refused = recipientProblem(mail.to);
+      if (refused) throw new Error(refused);
+      await transport.sendMail({
+        from: config.mailFrom,
+        to: { name: '', address: mail.to },
+        subject: mail.subject,
+        html: mail.body,
+      });
     },
   };
 }

@@ -9,12 +9,14 @@
  * is excluded by its lease), so no email is sent twice. A process that dies mid-batch leaves claims that expire
  * after CLAIM_LEASE_MS and are then taken again (at-least-once for those: the email may or may not have left).
  * The claim is a short transaction of its own: no transaction stays open while SMTP talks.
+ * A recipient that is not one plain address (recipient.ts) is marked failed without being handed to the mailer.
  */
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { emailOutbox } from '../../db/schema.js';
 import type { Mailer } from '../../http/types.js';
+import { recipientProblem } from './recipient.js';
 
 /** Rows per claim: small, so the lease comfortably covers sending them all. */
 export const CLAIM_BATCH = 10;
@@ -58,6 +60,11 @@ export function createOutboxFlusher(db: Db, mailer: Mailer, log: FastifyBaseLogg
   async function flushOnce(): Promise<number> {
     const pending = await claim();
     for (const mail of pending) {
+      const refused = recipientProblem(mail.to);
+      if (refused) {
+        await db.update(emailOutbox).set({ error: refused }).where(eq(emailOutbox.id, mail.id));
+        continue;
+      }
       try {
         await mailer.deliver({ id: mail.id, to: mail.to, subject: mail.subject, body: mail.body });
         await db.update(emailOutbox).set({ sentAt: new Date(), claimedUntil: null }).where(eq(emailOutbox.id, mail.id));

@@ -8,7 +8,8 @@ import type { EmailTemplateType } from '../../../shared/enums.js';
 import type { Config } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { emailOutbox, emailTemplates } from '../../db/schema.js';
-import { renderTemplate } from './render.js';
+import { emailHtml, emailText } from '../../../shared/email-render.js';
+import { recipientProblem } from './recipient.js';
 
 /** Set by buildApp: the address put in {{link}}. Module-level so services need not thread config through. */
 let publicUrl = 'http://localhost:3000';
@@ -30,9 +31,12 @@ export async function queueEmail(tx: Db | Tx, input: QueueEmailInput): Promise<s
     .insert(emailOutbox)
     .values({
       to: input.to.email,
-      subject: renderTemplate(tpl.subject, vars, false),
-      body: renderTemplate(tpl.email, vars),
+      subject: emailText(tpl.subject, vars, true),
+      // The same renderer as the editor's preview (src/shared/email-render.ts).
+      body: emailHtml(tpl.email, vars),
       templateType: input.type,
+      // An address that could smuggle in other recipients is recorded as failed and never sent.
+      error: recipientProblem(input.to.email),
     })
     .returning({ id: emailOutbox.id });
   return row.id;

@@ -8,6 +8,7 @@
  */
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Meeting, Observation, ObservationPlan } from '../../../shared/contract/observations.js';
+import type { Person } from '../../../shared/contract/user-projection.js';
 import type { UserSlot } from '../../../shared/contract/users.js';
 import { cycleLabel } from '../../../shared/cycle.js';
 import { finalScore, percentage } from '../../../shared/rubric.js';
@@ -53,7 +54,7 @@ export async function buildDocuments(db: Db | Tx, viewer: Viewer, rows: Observat
   const courseIds = uniq(rows.map((r) => r.courseId));
 
   const [people, courseRows, facultySlots, requests, plans, meetingRows, items, posts] = await Promise.all([
-    db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, personIds)),
+    db.select({ id: users.id, name: users.name, avatar: users.avatar }).from(users).where(inArray(users.id, personIds)),
     courseIds.length ? db.select({ id: courses.id, courseCode: courses.courseCode, name: courses.name }).from(courses).where(inArray(courses.id, courseIds)) : [],
     db
       .select({ slot: slots, course: { id: courses.id, courseCode: courses.courseCode, name: courses.name } })
@@ -131,9 +132,10 @@ export async function buildDocuments(db: Db | Tx, viewer: Viewer, rows: Observat
     };
   };
 
-  const person = (id: string) => {
+  // Participants as a Person (shared/contract/user-projection.ts): name and avatar, nothing personal.
+  const person = (id: string): Person => {
     const p = personById.get(id);
-    return { id, name: p?.name ?? '', email: p?.email ?? '' };
+    return { id, name: p?.name ?? '', avatar: p?.avatar ?? null };
   };
 
   return rows.map((o): Observation => {

@@ -11,6 +11,7 @@
  * touches three users), so a page never ends inside a version: rows tied with the last one are added.
  */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { projectUsersFor } from '../../../shared/contract/user-projection.js';
 import type { SyncChange } from '../../../shared/sync/protocol.js';
 import type { Db } from '../../db/client.js';
 import { departments, notifications, users } from '../../db/schema.js';
@@ -43,7 +44,8 @@ async function userChanges(db: Db, viewer: AuthUser, where: SQL | undefined, lim
     const ties = await db.select({ row: users, v: userVersion }).from(users).where(and(sql`${userVersion} = ${last}`, visible));
     rows.push(...ties.filter((t) => !have.has(t.row.id)));
   }
-  const docs = await userDocuments(db, rows.map((r) => r.row));
+  // Each user as this viewer may receive it (least data: shared/contract/user-projection.ts).
+  const docs = projectUsersFor(viewer, await userDocuments(db, rows.map((r) => r.row)));
   return rows.map((r, i) => ({ entity: 'users' as const, id: r.row.id, version: r.v, data: docs[i] as unknown as Record<string, unknown> }));
 }
 

@@ -13,6 +13,7 @@ export interface ReceivedMail {
 
 export interface SmtpSink {
   url: string;
+  port: number;
   received: ReceivedMail[];
   close(): Promise<void>;
 }
@@ -48,7 +49,14 @@ export async function startSmtpSink(delayMs = 0): Promise<SmtpSink> {
   const { port } = server.server.address() as { port: number };
   return {
     url: `smtp://127.0.0.1:${port}`,
+    port,
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** The decoded text of a quoted-printable MIME part body. */
+export function decodeQuotedPrintable(s: string): string {
+  const bytes = s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
 }

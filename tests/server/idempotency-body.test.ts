@@ -1,0 +1,61 @@
+/**
+ * Idempotency-Key bound to its request: an identical replay gets the stored answer (nothing re-applied), the
+ * same key with a different body is refused with 422 and changes nothing. On PGlite the session comes from the
+ * in-process cache, so the refusal is found on the failure path (http/idempotency.ts); on PostgreSQL the stored
+ * row comes with the session lookup. Both paths run: this file passes on both databases.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { users } from '../../src/server/db/schema.js';
+import { createTestApp, type TestApp } from './helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+beforeEach(() => t.reset());
+afterAll(() => t?.close());
+
+const newUser = (local: string) => ({
+  name: `User ${local}`,
+  email: `${local}@university.edu`,
+  password: 'longenough1',
+  confirmPassword: 'longenough1',
+  role: 'Observer',
+});
+
+describe('Idempotency-Key with a body', () => {
+  it('replays an identical request (keys in any order) and refuses a different body with 422', async () => {
+    const hod = await t.login('hod');
+    const headers = { 'idempotency-key': 'create-1' };
+    const first = await t.post('/api/auth/create', newUser('ida'), hod, headers);
+    expect(first.statusCode).toBe(201);
+
+    const { name, ...rest } = newUser('ida');
+    const replay = await t.post('/api/auth/create', { ...rest, name }, hod, headers);
+    expect(replay.statusCode).toBe(201);
+    expect(replay.headers['idempotent-replay']).toBe('true');
+    expect(replay.json()).toEqual(first.json());
+
+    const other = await t.post('/api/auth/create', newUser('otto'), hod, headers);
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toEqual({ error: 'This Idempotency-Key was already used for another request!' });
+    expect(await t.db.select().from(users).where(eq(users.email, 'otto@university.edu'))).toHaveLength(0);
+  });
+
+  it('refuses a different body whose change would itself succeed, and keeps the first change', async () => {
+    const token = await t.login('faculty');
+    const id = await t.userId('faculty');
+    const headers = { 'idempotency-key': 'phone-1' };
+    expect((await t.put(`/api/user/update/${id}`, { phone: '111' }, token, headers)).statusCode).toBe(200);
+    const other = await t.put(`/api/user/update/${id}`, { phone: '222' }, token, headers);
+    expect(other.statusCode).toBe(422);
+    const [row] = await t.db.select().from(users).where(eq(users.id, id));
+    expect(row.phone).toBe('111');
+    // A fresh session (not cached yet) finds the stored row with the session lookup: same answers.
+    const fresh = await t.login('faculty');
+    expect((await t.put(`/api/user/update/${id}`, { phone: '333' }, fresh, headers)).statusCode).toBe(422);
+    const same = await t.put(`/api/user/update/${id}`, { phone: '111' }, fresh, headers);
+    expect([same.statusCode, same.headers['idempotent-replay']]).toEqual([200, 'true']);
+  });
+});
