@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { DashboardResponse, DepartmentDataResponse, PromptRequest, PromptResponse, SuperDataResponse, UserListQuery, UserListResponse } from '../../shared/contract/admin.js';
 import { Department, MessageBody } from '../../shared/contract/common.js';
 import { AssignSlotsRequest, Course, CourseListResponse, CourseWriteResponse, CreateCourseRequest } from '../../shared/contract/courses.js';
+import { FileLimits } from '../../shared/contract/files.js';
 import { Notification } from '../../shared/contract/notifications.js';
 import {
   Artifact,
@@ -67,6 +68,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'OPTIONS /api/files': { tag: 'files', summary: 'tus 1.0: server capabilities', who: 'signed in', status: 204, produces: 'tus' },
   'HEAD /api/files/*': { tag: 'files', summary: 'tus 1.0: upload offset', who: 'the upload’s creator', produces: 'tus' },
   'PATCH /api/files/*': { tag: 'files', summary: 'tus 1.0: append bytes', who: 'the upload’s creator', status: 204, produces: 'tus' },
+  'GET /api/files/limits': { tag: 'files', summary: 'Upload size limits per kind and the caller’s quota', who: 'signed in', response: FileLimits },
   'GET /api/files/*': { tag: 'files', summary: 'tus: the uploaded bytes', who: 'the upload’s creator', produces: 'application/octet-stream' },
   'DELETE /api/files/*': { tag: 'files', summary: 'tus 1.0: abandon an upload', who: 'the upload’s creator', status: 204, produces: 'tus' },
 
