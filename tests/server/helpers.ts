@@ -157,6 +157,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     handle,
     db,
     async reset() {
+      // The start-up housekeeping run purges in one locked transaction: TRUNCATE beside it deadlocks on PostgreSQL.
+      await app.housekeepingSettled();
       const rows = await db.execute<{ tablename: string }>(
         sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
       );

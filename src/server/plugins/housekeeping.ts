@@ -8,17 +8,31 @@ import { runHousekeepingOnce } from '../services/housekeeping/index.js';
 
 const DAILY_MS = 86_400_000;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves when no housekeeping run is in flight (its purge transaction holds row locks until it ends). */
+    housekeepingSettled(): Promise<void>;
+  }
+}
+
 export function registerHousekeeping(app: FastifyInstance): void {
-  const run = () =>
-    runHousekeepingOnce(app.deps.db, app.deps.storage, app.deps.now()).then(
+  let current: Promise<void> = Promise.resolve();
+  const run = () => {
+    current = runHousekeepingOnce(app.deps.db, app.deps.storage, app.deps.now()).then(
       (report) => app.log.info({ report }, report ? 'housekeeping done' : 'housekeeping skipped: another instance runs it'),
       (err: unknown) => app.log.warn({ err }, 'housekeeping failed'),
     );
+  };
+  app.decorate('housekeepingSettled', () => current);
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    void run();
+    run();
     timer = setInterval(run, DAILY_MS);
     timer.unref();
   });
-  app.addHook('onClose', async () => clearInterval(timer));
+  // The database closes after this hook: let a run in flight finish first.
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await current;
+  });
 }
