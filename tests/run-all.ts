@@ -100,7 +100,7 @@ const stages: Stage[] = [
     cmd: bin('vitest'),
     args: ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
     report: vitestReport(vitestJson),
-    timeoutMs: 8 * min,
+    timeoutMs: 25 * min,
   },
   {
     name: 'server suite on PostgreSQL',
@@ -108,7 +108,7 @@ const stages: Stage[] = [
     args: ['run', 'tests/server', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestPgJson}`],
     env: { OBSERVA_TEST_DB: 'postgres' },
     report: vitestReport(vitestPgJson),
-    timeoutMs: 6 * min,
+    timeoutMs: 15 * min,
   },
   { name: 'vite build', cmd: bin('vite'), args: ['build', '--logLevel', 'warn'], timeoutMs: 5 * min },
   {
@@ -117,7 +117,7 @@ const stages: Stage[] = [
     args: ['test'],
     env: { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightJson },
     report: playwrightReport(playwrightJson),
-    timeoutMs: 8 * min,
+    timeoutMs: 20 * min,
   },
 ];
 
