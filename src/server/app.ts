@@ -21,6 +21,7 @@ import { registerErrorHandler } from './plugins/errors.js';
 import { registerStatic } from './plugins/static.js';
 import routes from './routes/index.js';
 import { seed } from './seed/index.js';
+import { captureWriteRoutes } from './sync/push.js';
 import { createLoginLimiter, type LoginLimiter } from './services/auth/login-limiter.js';
 import { createSmtpMailer, recordOnlyMailer } from './services/mail/mailer.js';
 import { createOutboxFlusher, type OutboxFlusher } from './services/mail/outbox-flusher.js';
@@ -104,6 +105,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   registerHousekeeping(app);
+  // Before the routes: the batched push runs each row through its single route's handler.
+  captureWriteRoutes(app);
   await app.register(routes, { prefix: '/api' });
   await registerStatic(app, config.clientDir);
   return app;
