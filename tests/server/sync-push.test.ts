@@ -34,6 +34,7 @@ async function profileAudits(userId: string): Promise<number> {
 describe('POST /api/sync/push', () => {
   it('applies rows in order, one answer each; a refused row does not stop the rest', async () => {
     const me = await t.loginUser('faculty');
+    expect((await t.put(`/api/user/update/${me.id}`, { designation: 'Lecturer' }, me.token)).statusCode).toBe(200);
     const other = await t.userId('faculty2');
     const note = await notify(t.db, { userId: me.id, title: 'T', message: 'M', route: '/' });
     const rows = [
@@ -51,6 +52,7 @@ describe('POST /api/sync/push', () => {
     expect(results[4]).toMatchObject({ body: { id: me.id, phone: '+1 3' } });
     const [u] = await t.db.select().from(users).where(eq(users.id, me.id));
     expect(u.phone).toBe('+1 3');
+    expect(u.designation, 'fields a row does not name are left alone').toBe('Lecturer');
     expect((await t.db.select().from(notifications).where(eq(notifications.id, note)))[0].open).toBe(true);
     // Refusals store nothing (judged afresh next time); the accepted rows are stored under their keys.
     const keys = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, me.id));

@@ -74,23 +74,40 @@ async function acknowledge(
   body: unknown,
   peekNext?: () => Promise<OutboxRow | undefined>,
 ): Promise<OutboxRow | undefined> {
+  return acknowledgeMany(ctx, [{ row, body }], peekNext);
+}
+
+/**
+ * Several accepted rows in one Dexie transaction (a batch's answers): each row deleted, each returned document
+ * kept unless the replica already has a newer one, then the pending rows of those records re-applied on top.
+ */
+export async function acknowledgeMany(
+  ctx: EngineCtx,
+  acks: { row: OutboxRow; body: unknown }[],
+  peekNext?: () => Promise<OutboxRow | undefined>,
+): Promise<OutboxRow | undefined> {
   const { db } = ctx;
-  const table = db[row.entity];
-  const tables = isDocument(body, row.entityId) ? db.tables : [db.outbox, db.blobs, db.blobChunks];
+  const withDocs = acks.some((a) => isDocument(a.body, a.row.entityId));
+  const tables = withDocs ? db.tables : [db.outbox, db.blobs, db.blobChunks];
   let next: OutboxRow | undefined;
   await db.transaction('rw', tables, async () => {
-    await db.outbox.delete(row.seq!);
-    if (row.blobId) {
-      await db.blobChunks.where('blobId').equals(row.blobId).delete();
-      await db.blobs.delete(row.blobId);
-    }
-    if (isDocument(body, row.entityId)) {
-      const current = await table.get(row.entityId);
-      if (!current || (current.version ?? 0) <= body.version) {
-        await table.put(body);
-        await rebase(db, (r) => r.entity === row.entity && r.entityId === row.entityId);
+    const written = new Set<string>();
+    for (const { row, body } of acks) {
+      await db.outbox.delete(row.seq!);
+      if (row.blobId) {
+        await db.blobChunks.where('blobId').equals(row.blobId).delete();
+        await db.blobs.delete(row.blobId);
+      }
+      if (isDocument(body, row.entityId)) {
+        const table = db[row.entity];
+        const current = await table.get(row.entityId);
+        if (!current || (current.version ?? 0) <= body.version) {
+          await table.put(body);
+          written.add(`${row.entity}\u0000${row.entityId}`);
+        }
       }
     }
+    if (written.size) await rebase(db, (r) => written.has(`${r.entity}\u0000${r.entityId}`));
     if (peekNext) next = await peekNext();
   });
   ctx.emit();
@@ -110,39 +127,6 @@ export async function markRefused(ctx: EngineCtx, row: OutboxRow, status: number
     await addRefetch(db, row.entity, row.entityId);
   });
   ctx.emit();
-}
-
-/** Drain the ordered lane until it is empty, waiting on backoff, or blocked. */
-export async function pushOrdered(ctx: EngineCtx): Promise<LaneResult> {
-  const { db } = ctx;
-  for (;;) {
-    if (ctx.stopped()) return { state: 'stopped' };
-    if (ctx.state.authRequired) return { state: 'auth' };
-    const row = await db.transaction('r', knownUserId(db) !== undefined ? [db.outbox] : [db.outbox, db.meta], async () => {
-      const mine = await ownRows(ctx);
-      return db.outbox
-        .where('status')
-        .equals('pending')
-        .filter((r) => r.lane === 'ordered' && mine(r))
-        .first();
-    });
-    if (!row) return { state: 'drained' };
-    if (row.nextAttemptAt > ctx.clock.now()) return { state: 'waiting', wakeAt: row.nextAttemptAt };
-    const uid = knownUserId(db);
-    // The signed-in user is known here: the next row is read by this row's acknowledging transaction (a Dexie
-    // query only — no other await inside, which would let IndexedDB commit the transaction early).
-    const peek = uid !== undefined ? () => db.outbox.where('status').equals('pending').filter((r) => r.lane === 'ordered' && (!uid || !r.userId || r.userId === uid)).first() : undefined;
-    let r = await pushRow(ctx, row, row.args, peek);
-    while (typeof r === 'object' && 'next' in r) {
-      const next = r.next;
-      if (!next) return { state: 'drained' };
-      if (ctx.stopped()) return { state: 'stopped' };
-      if (ctx.state.authRequired) return { state: 'auth' };
-      if (next.nextAttemptAt > ctx.clock.now()) return { state: 'waiting', wakeAt: next.nextAttemptAt };
-      r = await pushRow(ctx, next, next.args, peek);
-    }
-    if (r !== 'next') return r;
-  }
 }
 
 /**

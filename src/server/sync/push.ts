@@ -119,10 +119,13 @@ async function runRow(app: FastifyInstance, req: FastifyRequest, row: PushRow, s
   if (def.lane === 'blob') return { status: 400, body: { error: `name: "${row.name}" is sent through the upload lane, not in a batch` } };
   const parsed = def.args.safeParse(row.args);
   if (!parsed.success) return errorResponse(parsed.error);
-  const path = `/api${def.path(parsed.data)}`;
+  // Path and body from the args as sent — exactly what the client's single call sends (the schema's transforms,
+  // e.g. absent profile fields → null, must not leak into the body: the route parses it itself).
+  const args = row.args as never;
+  const path = `/api${def.path(args)}`;
   const found = findRoute(app.writeRoutes, def.method, path);
   if (!found) return { status: 400, body: { error: `name: no route answers "${row.name}"` } };
-  const body = def.body(parsed.data);
+  const body = def.body(args);
   // The request a single REST call would have produced, as far as the write handlers and idempotentWrite read it.
   const rowReq = {
     server: app,
