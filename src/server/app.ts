@@ -21,6 +21,7 @@ import { registerErrorHandler } from './plugins/errors.js';
 import { registerStatic } from './plugins/static.js';
 import routes from './routes/index.js';
 import { seed } from './seed/index.js';
+import { FeedBus } from './sync/feed-bus.js';
 import { captureWriteRoutes } from './sync/push.js';
 import { createLoginLimiter, type LoginLimiter } from './services/auth/login-limiter.js';
 import { createSmtpMailer, recordOnlyMailer } from './services/mail/mailer.js';
@@ -55,6 +56,8 @@ declare module 'fastify' {
     loginLimits: LoginLimits;
     /** Delivers queued emails; null when emails are only recorded (no SMTP_URL and no injected mailer). */
     mailFlusher: OutboxFlusher | null;
+    /** Live nudges: writes report commits, open event streams hear about them (sync/feed-bus.ts). */
+    feedBus: FeedBus;
   }
 }
 
@@ -89,6 +92,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // One process owns PGlite's data directory, so it may keep sessions in memory; a shared PostgreSQL may not.
   app.decorate('sessionCache', handle.kind === 'pglite' ? new SessionCache() : null);
   app.decorate('mailFlusher', smtp ? createOutboxFlusher(handle.db, smtp, app.log) : null);
+  const feedBus = new FeedBus(handle, app.log);
+  app.decorate('feedBus', feedBus);
 
   registerErrorHandler(app);
   registerAuth(app);
@@ -99,7 +104,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onResponse', async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') app.mailFlusher?.kick();
   });
+  app.addHook('onReady', () => feedBus.start());
   app.addHook('onClose', async () => {
+    await feedBus.stop();
     await app.mailFlusher?.stop();
     if (ownsDb) await handle.close();
   });
