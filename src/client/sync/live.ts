@@ -75,9 +75,11 @@ export class LiveNudges {
         continue;
       }
       const openedAt = clock.now();
+      const clientId = await this.opts.clientId();
+      if (this.stop.signal.aborted) return;
       try {
         const { status, done } = await this.opts.streams.open(
-          { path: SYNC_EVENTS_PATH, headers: { authorization: `Bearer ${token}`, 'x-client-id': await this.opts.clientId() }, signal: this.stop.signal },
+          { path: SYNC_EVENTS_PATH, headers: { authorization: `Bearer ${token}`, 'x-client-id': clientId }, signal: this.stop.signal },
           (e) => {
             if (e.event === SYNC_EVENT_FEED) this.opts.onNudge();
           },

@@ -11,7 +11,8 @@ export function fetchEventStreams(baseUrl = '', fetchImpl: typeof fetch = (...a)
     async open(req, onEvent) {
       const ctrl = new AbortController();
       const abort = () => ctrl.abort();
-      req.signal.addEventListener('abort', abort, { once: true });
+      if (req.signal.aborted) ctrl.abort();
+      else req.signal.addEventListener('abort', abort, { once: true });
       let idle: ReturnType<typeof setTimeout> | undefined;
       let silent = false;
       const arm = () => {

@@ -42,7 +42,13 @@ export default async function syncEventsRoutes(app: FastifyInstance): Promise<vo
     };
     open.add(end);
     req.raw.on('close', end);
-    unsubscribe = await app.feedBus.subscribe(req.user, () => write(`event: ${SYNC_EVENT_FEED}\ndata: moved\n\n`));
+    try {
+      unsubscribe = await app.feedBus.subscribe(req.user, () => write(`event: ${SYNC_EVENT_FEED}\ndata: moved\n\n`));
+    } catch (err) {
+      // The response is ours (hijacked): end it; the client reconnects after backoff.
+      req.log.warn({ err }, 'event stream not opened');
+      return end();
+    }
     if (!open.has(end)) return unsubscribe(); // closed while subscribing
     timers.push(setInterval(() => write(': ping\n\n'), SYNC_EVENTS_HEARTBEAT_MS), setTimeout(end, STREAM_MAX_MS));
     // Subscribed: from here on no change is missed (the client pulls once the stream is open).
