@@ -10,7 +10,6 @@ import type { OutboxRow, ReplicaRecord } from '../db/db.js';
 import { nextDelay } from './backoff.js';
 import { call, type EngineCtx } from './context.js';
 import { addRefetch, getMeta, knownUserId, META } from './meta.js';
-import { rebase } from './rebase.js';
 
 /** Why a lane stopped: drained, waiting until `wakeAt`, or blocked on sign-in. */
 export type LaneResult = { state: 'drained' } | { state: 'waiting'; wakeAt: number } | { state: 'auth' } | { state: 'stopped' };
@@ -78,8 +77,11 @@ async function acknowledge(
 }
 
 /**
- * Several accepted rows in one Dexie transaction (a batch's answers): each row deleted, each returned document
- * kept unless the replica already has a newer one, then the pending rows of those records re-applied on top.
+ * Accepted rows in one Dexie transaction (a batch's answers, or one row): each row deleted with its stored file,
+ * and the newest returned document of each record written — but only once no pending row touches that record
+ * any more. While some do, the replica's optimistic copy already shows the accepted change plus the pending
+ * ones; writing the server's copy would mean re-applying every pending row on top (a rebase per
+ * acknowledgement: quadratic in a long queue), and the last acknowledgement or the pull brings it anyway.
  */
 export async function acknowledgeMany(
   ctx: EngineCtx,
@@ -87,27 +89,36 @@ export async function acknowledgeMany(
   peekNext?: () => Promise<OutboxRow | undefined>,
 ): Promise<OutboxRow | undefined> {
   const { db } = ctx;
-  const withDocs = acks.some((a) => isDocument(a.body, a.row.entityId));
-  const tables = withDocs ? db.tables : [db.outbox, db.blobs, db.blobChunks];
+  const key = (entity: string, id: string) => `${entity}\u0000${id}`;
+  const docs = new Map<string, { row: OutboxRow; doc: ReplicaRecord & { version: number } }>();
+  for (const { row, body } of acks) {
+    if (!isDocument(body, row.entityId)) continue;
+    const k = key(row.entity, row.entityId);
+    const seen = docs.get(k);
+    if (!seen || seen.doc.version <= body.version) docs.set(k, { row, doc: body });
+  }
+  const tables = docs.size ? db.tables : [db.outbox, db.blobs, db.blobChunks];
   let next: OutboxRow | undefined;
   await db.transaction('rw', tables, async () => {
-    const written = new Set<string>();
-    for (const { row, body } of acks) {
-      await db.outbox.delete(row.seq!);
-      if (row.blobId) {
-        await db.blobChunks.where('blobId').equals(row.blobId).delete();
-        await db.blobs.delete(row.blobId);
-      }
-      if (isDocument(body, row.entityId)) {
+    await db.outbox.bulkDelete(acks.map((a) => a.row.seq!));
+    for (const { row } of acks) {
+      if (!row.blobId) continue;
+      await db.blobChunks.where('blobId').equals(row.blobId).delete();
+      await db.blobs.delete(row.blobId);
+    }
+    if (docs.size) {
+      const stillPending = new Set<string>();
+      await db.outbox
+        .where('status')
+        .equals('pending')
+        .each((r) => void stillPending.add(key(r.entity, r.entityId)));
+      for (const [k, { row, doc }] of docs) {
+        if (stillPending.has(k)) continue;
         const table = db[row.entity];
         const current = await table.get(row.entityId);
-        if (!current || (current.version ?? 0) <= body.version) {
-          await table.put(body);
-          written.add(`${row.entity}\u0000${row.entityId}`);
-        }
+        if (!current || (current.version ?? 0) <= doc.version) await table.put(doc);
       }
     }
-    if (written.size) await rebase(db, (r) => written.has(`${r.entity}\u0000${r.entityId}`));
     if (peekNext) next = await peekNext();
   });
   ctx.emit();
