@@ -18,6 +18,9 @@ import { queueFile } from '../../src/client/sync/operations.js';
 import type { Transport, TransportRequest, Uploader } from '../../src/client/sync/ports.js';
 import { BLOB_CHUNK_BYTES, MAX_PARALLEL_UPLOADS } from '../../src/shared/constants.js';
 import { SimServer } from './sim-server.js';
+import type { OutboxRow } from '../../src/client/db/db.js';
+import { takeBatch } from '../../src/client/sync/push-batch.js';
+import { PUSH_BATCH_MAX, PUSH_BATCH_MAX_BYTES } from '../../src/shared/sync/protocol.js';
 import { FakeClock, seeded } from './sim-kit.js';
 
 const fixed = (v: number) => ({ next: () => v });
@@ -106,6 +109,14 @@ describe('push', () => {
     await mutateIn(db, 'user.updateProfile', { userId: 'u-1', changes: { phone: '2' } }, { now: clock.now() });
     await engine.drainOnce();
     expect(sent.filter((r) => r.method !== 'GET').at(-1)).toMatchObject({ method: 'PUT', path: '/api/user/update/u-1' });
+  });
+
+  it('bounds a batch by rows and by bytes; a row bigger than the limit goes alone', () => {
+    const row = (i: number, text: string) => ({ seq: i, mutationId: `m${i}`, name: 'user.updateProfile', args: { userId: 'u-1', changes: { designation: text } } }) as unknown as OutboxRow;
+    expect(takeBatch(Array.from({ length: 150 }, (_, i) => row(i, 'x')))).toHaveLength(PUSH_BATCH_MAX);
+    const big = 'é'.repeat(100_000); // 200 000 bytes in UTF-8
+    expect(takeBatch([row(1, big), row(2, big), row(3, big), row(4, big)])).toHaveLength(2);
+    expect(takeBatch([row(1, 'é'.repeat(PUSH_BATCH_MAX_BYTES)), row(2, 'x')])).toHaveLength(1);
   });
 
   it("handles a batch's answers row by row: refused → needs attention and on; 5xx → backoff there, the rest wait in order", async () => {

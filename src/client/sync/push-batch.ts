@@ -15,13 +15,15 @@ import { acknowledgeMany, markRefused, type LaneResult } from './push.js';
 
 export const PUSH_PATH = '/api/sync/push';
 
-/** The longest prefix of `rows` that fits one batch (at least one row, even a large one). */
+const utf8 = new TextEncoder();
+
+/** The longest prefix of `rows` that fits one batch (at least one row, even a large one); sizes in UTF-8 bytes. */
 export function takeBatch(rows: OutboxRow[]): OutboxRow[] {
   const out: OutboxRow[] = [];
   let bytes = 16;
   for (const r of rows) {
     if (out.length >= PUSH_BATCH_MAX) break;
-    const size = JSON.stringify({ mutationId: r.mutationId, name: r.name, args: r.args }).length + 1;
+    const size = utf8.encode(JSON.stringify({ mutationId: r.mutationId, name: r.name, args: r.args })).length + 1;
     if (out.length > 0 && bytes + size > PUSH_BATCH_MAX_BYTES) break;
     out.push(r);
     bytes += size;
