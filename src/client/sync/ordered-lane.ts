@@ -43,7 +43,8 @@ export async function pushOrdered(ctx: EngineCtx): Promise<LaneResult> {
     const uid = knownUserId(db);
     // The signed-in user is known here: the next row is read by this row's acknowledging transaction (a Dexie
     // query only — no other await inside, which would let IndexedDB commit the transaction early).
-    const peek = uid !== undefined ? () => db.outbox.where('status').equals('pending').filter((r) => r.lane === 'ordered' && (!uid || !r.userId || r.userId === uid)).first() : undefined;
+    // Batching: no chain — rows queued while this one was in flight go together in the next round.
+    const peek = uid !== undefined && !batching ? () => db.outbox.where('status').equals('pending').filter((r) => r.lane === 'ordered' && (!uid || !r.userId || r.userId === uid)).first() : undefined;
     let r = await pushRow(ctx, row, row.args, peek);
     while (typeof r === 'object' && 'next' in r) {
       const next = r.next;
