@@ -19,12 +19,14 @@ export async function pushOrdered(ctx: EngineCtx): Promise<LaneResult> {
     const batching = !ctx.state.singlePushOnly;
     const rows: OutboxRow[] = await db.transaction('r', knownUserId(db) !== undefined ? [db.outbox] : [db.outbox, db.meta], async () => {
       const mine = await ownRows(ctx);
-      return db.outbox
-        .where('status')
-        .equals('pending')
-        .filter((r) => r.lane === 'ordered' && mine(r))
-        .limit(batching ? PUSH_BATCH_MAX : 1)
-        .toArray();
+      const ours = (r: OutboxRow) => r.lane === 'ordered' && mine(r);
+      const cursorQuery = (limit: number) => db.outbox.where('status').equals('pending').filter(ours).limit(limit).toArray();
+      if (!batching) return cursorQuery(1);
+      // One getAll of the head of the queue (a filtered query walks a cursor row by row: far slower); only when
+      // that whole page belongs to the blob lane or another account does the filtered walk look further.
+      const head = await db.outbox.where('status').equals('pending').limit(PUSH_BATCH_MAX).toArray();
+      const mineInHead = head.filter(ours);
+      return mineInHead.length || head.length < PUSH_BATCH_MAX ? mineInHead : cursorQuery(PUSH_BATCH_MAX);
     });
     const row = rows[0];
     if (!row) return { state: 'drained' };

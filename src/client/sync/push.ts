@@ -107,11 +107,9 @@ export async function acknowledgeMany(
       await db.blobs.delete(row.blobId);
     }
     if (docs.size) {
-      const stillPending = new Set<string>();
-      await db.outbox
-        .where('status')
-        .equals('pending')
-        .each((r) => void stillPending.add(key(r.entity, r.entityId)));
+      // One getAll (a cursor walk costs a step per row).
+      const pending = await db.outbox.where('status').equals('pending').toArray();
+      const stillPending = new Set(pending.map((r) => key(r.entity, r.entityId)));
       for (const [k, { row, doc }] of docs) {
         if (stillPending.has(k)) continue;
         const table = db[row.entity];
