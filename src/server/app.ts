@@ -32,6 +32,8 @@ import routes from './routes/index.js';
 import { seed } from './seed/index.js';
 import { createFileStorage } from './storage/index.js';
 import { DEFAULT_THROTTLE, type ThrottlePolicy } from './services/auth/login-throttle.js';
+import { FeedBus } from './sync/feed-bus.js';
+import { captureWriteRoutes } from './sync/push.js';
 import { createSmtpMailer, recordOnlyMailer } from './services/mail/mailer.js';
 import { createOutboxFlusher, type OutboxFlusher } from './services/mail/outbox-flusher.js';
 import { configureMail } from './services/mail/queue-email.js';
@@ -63,6 +65,8 @@ declare module 'fastify' {
     loginLimits: LoginLimits;
     /** Delivers queued emails; null when emails are only recorded (no SMTP_URL and no injected mailer). */
     mailFlusher: OutboxFlusher | null;
+    /** Live nudges: writes report commits, open event streams hear about them (sync/feed-bus.ts). */
+    feedBus: FeedBus;
   }
 }
 
@@ -115,6 +119,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // One process owns PGlite's data directory, so it may keep sessions in memory; a shared PostgreSQL may not.
   app.decorate('sessionCache', handle.kind === 'pglite' ? new SessionCache() : null);
   app.decorate('mailFlusher', smtp ? createOutboxFlusher(handle.db, smtp, app.log) : null);
+  const feedBus = new FeedBus(handle, app.log);
+  app.decorate('feedBus', feedBus);
 
   registerErrorHandler(app);
   // Before any route exists: it sets each route's body limit as the route is added.
@@ -137,13 +143,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onResponse', async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') app.mailFlusher?.kick();
   });
+  app.addHook('onReady', () => feedBus.start());
   app.addHook('onClose', async () => {
+    await feedBus.stop();
     await app.mailFlusher?.stop();
     if (ownsDb) await handle.close();
   });
 
   registerHousekeeping(app);
   await registerOpenApi(app);
+  // Before the routes: the batched push runs each row through its single route's handler.
+  captureWriteRoutes(app);
   await app.register(routes, { prefix: '/api' });
   await registerStatic(app, config.clientDir);
   return app;

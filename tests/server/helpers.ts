@@ -83,6 +83,9 @@ export interface RequestOptions {
 export interface TestApp {
   app: FastifyInstance;
   handle: DbHandle;
+  /** PostgreSQL only: the test database's URL. */
+  databaseUrl?: string;
+  config: Config;
   db: Db;
   reset(): Promise<void>;
   close(): Promise<void>;
@@ -101,7 +104,8 @@ export interface TestApp {
 
 const toEmail = (who: string) => (who.includes('@') ? who : email(who)).toLowerCase();
 
-export async function openTestDb(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+/** The test database; `url` is set on PostgreSQL (a second server instance can open the same database). */
+export async function openTestDb(): Promise<{ handle: DbHandle; drop: () => Promise<void>; url?: string }> {
   if (process.env.OBSERVA_TEST_DB !== 'postgres') {
     return { handle: await openDb({}), drop: async () => {} };
   }
@@ -116,6 +120,7 @@ export async function openTestDb(): Promise<{ handle: DbHandle; drop: () => Prom
   const handle = await openDb({ databaseUrl: url.toString() });
   return {
     handle,
+    url: url.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
@@ -126,7 +131,7 @@ export async function openTestDb(): Promise<{ handle: DbHandle; drop: () => Prom
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
-  const { handle, drop } = await openTestDb();
+  const { handle, drop, url: databaseUrl } = await openTestDb();
   const config = testConfig(opts.config);
   const app = await buildApp({ config, dbHandle: handle, now: opts.now, mailer: opts.mailer, loginLimits: opts.loginLimits, logger: !!opts.logStream, logStream: opts.logStream });
   await app.ready();
@@ -155,6 +160,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   return {
     app,
     handle,
+    databaseUrl,
+    config,
     db,
     async reset() {
       // The start-up housekeeping run purges in one locked transaction: TRUNCATE beside it deadlocks on PostgreSQL.

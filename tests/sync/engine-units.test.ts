@@ -18,12 +18,15 @@ import { queueFile } from '../../src/client/sync/operations.js';
 import type { Transport, TransportRequest, Uploader } from '../../src/client/sync/ports.js';
 import { BLOB_CHUNK_BYTES, MAX_PARALLEL_UPLOADS } from '../../src/shared/constants.js';
 import { SimServer } from './sim-server.js';
+import type { OutboxRow } from '../../src/client/db/db.js';
+import { takeBatch } from '../../src/client/sync/push-batch.js';
+import { PUSH_BATCH_MAX, PUSH_BATCH_MAX_BYTES } from '../../src/shared/sync/protocol.js';
 import { FakeClock, seeded } from './sim-kit.js';
 
 const fixed = (v: number) => ({ next: () => v });
 const newDb = () => new ReplicaDb('unit', { indexedDB: new IDBFactory(), IDBKeyRange });
 
-function setup(opts: { uploader?: Uploader } = {}) {
+function setup(opts: { uploader?: Uploader; batchPush?: boolean } = {}) {
   const server = new SimServer();
   server.put('users', { id: 'u-1', name: 'Ada', phone: null, designation: null });
   server.put('notifications', { id: 'n-1', userId: 'u-1', open: false });
@@ -37,7 +40,7 @@ function setup(opts: { uploader?: Uploader } = {}) {
       return (await script.shift()?.(req)) ?? server.handle(req);
     },
   };
-  const engine = new SyncEngine({ db, transport, clock, random: seeded(1), getToken: () => 'good', uploader: opts.uploader });
+  const engine = new SyncEngine({ db, transport, clock, random: seeded(1), getToken: () => 'good', uploader: opts.uploader, batchPush: opts.batchPush });
   return { server, db, clock, sent, script, engine };
 }
 
@@ -71,7 +74,7 @@ describe('backoff', () => {
 
 describe('push', () => {
   it('sends in order with Idempotency-Key, X-Client-Id and the bearer token, which is never stored', async () => {
-    const { db, engine, sent, clock } = setup();
+    const { db, engine, sent, clock } = setup({ batchPush: false });
     await setMeta(db, META.userId, 'u-1');
     const a = await mutateIn(db, 'user.updateProfile', { userId: 'u-1', changes: { phone: '1' } }, { now: clock.now() });
     const b = await mutateIn(db, 'notification.open', { id: 'n-1' }, { now: clock.now() });
@@ -83,6 +86,78 @@ describe('push', () => {
     expect(writes[0].headers.authorization).toBe('Bearer good');
     expect(writes[0].headers['x-client-id']).toBe(await getMeta(db, META.clientId));
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('sends several waiting rows as one batch (intents in order, token attached at send time); a lone row singly', async () => {
+    const { db, engine, sent, clock, server } = setup();
+    await setMeta(db, META.userId, 'u-1');
+    const a = await mutateIn(db, 'user.updateProfile', { userId: 'u-1', changes: { phone: '1' } }, { now: clock.now() });
+    const b = await mutateIn(db, 'notification.open', { id: 'n-1' }, { now: clock.now() });
+    await engine.drainOnce();
+    const writes = sent.filter((r) => r.method !== 'GET');
+    expect(writes).toHaveLength(1);
+    expect(writes[0]).toMatchObject({ method: 'POST', path: '/api/sync/push' });
+    expect(writes[0].body).toEqual({
+      rows: [
+        { mutationId: a.mutationId, name: 'user.updateProfile', args: { userId: 'u-1', changes: { phone: '1' } } },
+        { mutationId: b.mutationId, name: 'notification.open', args: { id: 'n-1' } },
+      ],
+    });
+    expect(writes[0].headers.authorization).toBe('Bearer good');
+    expect(await db.outbox.count()).toBe(0);
+    expect(server.docs.users.get('u-1')?.phone).toBe('1');
+    await mutateIn(db, 'user.updateProfile', { userId: 'u-1', changes: { phone: '2' } }, { now: clock.now() });
+    await engine.drainOnce();
+    expect(sent.filter((r) => r.method !== 'GET').at(-1)).toMatchObject({ method: 'PUT', path: '/api/user/update/u-1' });
+  });
+
+  it('bounds a batch by rows and by bytes; a row bigger than the limit goes alone', () => {
+    const row = (i: number, text: string) => ({ seq: i, mutationId: `m${i}`, name: 'user.updateProfile', args: { userId: 'u-1', changes: { designation: text } } }) as unknown as OutboxRow;
+    expect(takeBatch(Array.from({ length: 150 }, (_, i) => row(i, 'x')))).toHaveLength(PUSH_BATCH_MAX);
+    const big = 'é'.repeat(100_000); // 200 000 bytes in UTF-8
+    expect(takeBatch([row(1, big), row(2, big), row(3, big), row(4, big)])).toHaveLength(2);
+    expect(takeBatch([row(1, 'é'.repeat(PUSH_BATCH_MAX_BYTES)), row(2, 'x')])).toHaveLength(1);
+  });
+
+  it("handles a batch's answers row by row: refused → needs attention and on; 5xx → backoff there, the rest wait in order", async () => {
+    const { db, engine, clock, server } = setup();
+    await setMeta(db, META.userId, 'u-1');
+    const ok1 = await mutateIn(db, 'user.updateProfile', { userId: 'u-1', changes: { phone: '1' } }, { now: clock.now() });
+    const bad = await mutateIn(db, 'user.updateProfile', { userId: 'u-1', changes: { phone: 'REFUSE-x' } }, { now: clock.now() });
+    const ok2 = await mutateIn(db, 'user.updateProfile', { userId: 'u-1', changes: { designation: 'Lecturer' } }, { now: clock.now() });
+    const failing = await mutateIn(db, 'user.updateProfile', { userId: 'u-1', changes: { phone: '3' } }, { now: clock.now() });
+    const after = await mutateIn(db, 'user.updateProfile', { userId: 'u-1', changes: { phone: '4' } }, { now: clock.now() });
+    let n = 0;
+    server.rowFault = () => ++n === 4; // the 4th row fails with a 500
+    const r = await engine.drainOnce();
+    const rows = await db.outbox.orderBy('seq').toArray();
+    expect(rows.map((x) => x.mutationId)).toEqual([bad.mutationId, failing.mutationId, after.mutationId]);
+    expect(rows[0]).toMatchObject({ status: 'needs-attention', lastStatus: 400, lastError: 'Refused by the rules.' });
+    expect(rows[1]).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(rows[1].nextAttemptAt).toBeGreaterThan(clock.now());
+    expect(rows[2]).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(r.wakeAt).toBe(rows[1].nextAttemptAt);
+    expect(server.stored.has(ok1.mutationId) && server.stored.has(ok2.mutationId)).toBe(true);
+    clock.t = rows[1].nextAttemptAt;
+    await engine.drainOnce();
+    expect((await db.outbox.toArray()).map((x) => x.mutationId)).toEqual([bad.mutationId]);
+    expect(server.docs.users.get('u-1')).toMatchObject({ phone: '4', designation: 'Lecturer' });
+  });
+
+  it('a 401 on the batch keeps the queue and asks for sign-in; a server without the batch route gets single calls', async () => {
+    const { db, engine, clock, script, sent } = setup();
+    await setMeta(db, META.userId, 'u-1');
+    await mutateIn(db, 'user.updateProfile', { userId: 'u-1', changes: { phone: '1' } }, { now: clock.now() });
+    await mutateIn(db, 'notification.open', { id: 'n-1' }, { now: clock.now() });
+    script.push(async () => ({ status: 401, headers: {}, body: { error: 'Please sign in again.' } }));
+    const r = await engine.drainOnce();
+    expect(r.authRequired).toBe(true);
+    expect(await db.outbox.count()).toBe(2);
+    engine.setAuthOk();
+    script.push(async () => ({ status: 404, headers: {}, body: { error: 'Not found!' } }));
+    await engine.drainOnce();
+    expect(await db.outbox.count()).toBe(0);
+    expect(sent.filter((x) => x.method !== 'GET').map((x) => x.path)).toEqual(['/api/sync/push', '/api/sync/push', '/api/user/update/u-1', '/api/notifications/n-1/open']);
   });
 
   it('waits out a 503 with Retry-After, keeping the row and its order', async () => {

@@ -4,7 +4,8 @@
  * global version counter, tombstones with a purge floor, and the pull protocol of src/shared/sync/protocol.ts.
  */
 import { ProfileUpdate } from '../../src/shared/contract/users.js';
-import type { SyncChange, SyncEntity } from '../../src/shared/sync/protocol.js';
+import { mutationDef } from '../../src/shared/sync/mutations/index.js';
+import { PushRequest, stopsBatch, type PushRowResult, type SyncChange, type SyncEntity } from '../../src/shared/sync/protocol.js';
 import type { TransportRequest, TransportResponse } from '../../src/client/sync/ports.js';
 
 type Doc = Record<string, unknown> & { id: string; version: number };
@@ -19,6 +20,9 @@ export class SimServer {
   readonly stored = new Map<string, { status: number; body: unknown }>();
   /** Semantic applications: mutation nonce → times applied (must end at exactly 1 for every accepted change). */
   readonly applied = new Map<string, number>();
+  /** Batched push: true = this row fails with a 500 before it applies (the rest of the batch is not attempted). */
+  rowFault: () => boolean = () => false;
+  batches = 0;
 
   put(entity: 'users' | 'notifications', doc: Omit<Doc, 'version'>): Doc {
     const d = { ...doc, version: ++this.version } as Doc;
@@ -41,6 +45,7 @@ export class SimServer {
     if (req.headers.authorization !== 'Bearer good' || !this.tokenValid) return json(401, { error: 'Please sign in again.' });
     const url = new URL(req.path, 'http://sim');
     if (req.method === 'GET' && url.pathname === '/api/sync/changes') return json(200, this.changes(url.searchParams));
+    if (req.method === 'POST' && url.pathname === '/api/sync/push') return json(200, { results: this.push(req.body) });
     const key = req.headers['idempotency-key'];
     if (!key) return json(400, { error: 'no key' });
     const prior = this.stored.get(key);
@@ -48,6 +53,35 @@ export class SimServer {
     const r = this.write(req.method, url.pathname, req.body as Record<string, unknown>);
     if (r.status < 300) this.stored.set(key, r);
     return json(r.status, r.body);
+  }
+
+  /** The batch: each row as its single call (same key record), in order, stopping at a 401/5xx. */
+  private push(body: unknown): PushRowResult[] {
+    this.batches++;
+    const { rows } = PushRequest.parse(body);
+    const results: PushRowResult[] = [];
+    let stopped = false;
+    for (const row of rows) {
+      if (stopped) {
+        results.push({ mutationId: row.mutationId, notAttempted: true });
+        continue;
+      }
+      const prior = this.stored.get(row.mutationId);
+      let r: { status: number; body: unknown };
+      const def = mutationDef(row.name);
+      if (prior) r = prior;
+      else if (!def) r = { status: 400, body: { error: 'name: unknown change' } };
+      else if (this.rowFault()) r = { status: 500, body: { error: 'Something went wrong.' } };
+      else {
+        def.args.parse(row.args);
+        const args = row.args as never; // sent as the single call would be (the schema's transforms stay out)
+        r = this.write(def.method, `/api${def.path(args)}`, def.body(args) as Record<string, unknown>);
+        if (r.status < 300) this.stored.set(row.mutationId, r);
+      }
+      results.push({ mutationId: row.mutationId, ...r });
+      if (stopsBatch(r.status)) stopped = true;
+    }
+    return results;
   }
 
   private write(method: string, path: string, body: Record<string, unknown>): { status: number; body: unknown } {

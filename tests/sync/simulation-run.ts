@@ -33,7 +33,7 @@ interface Intent {
   nonce: string;
 }
 
-export async function runSeed(seed: number): Promise<{ steps: number; stats: SimTransport['stats'] }> {
+export async function runSeed(seed: number): Promise<{ steps: number; stats: SimTransport['stats'] & { batches: number } }> {
   const rng = seeded(seed);
   const server = new SimServer();
   server.returnsDocs = rng.chance(0.5);
@@ -41,10 +41,14 @@ export async function runSeed(seed: number): Promise<{ steps: number; stats: Sim
   for (const id of NOTES) server.put('notifications', { id, userId: USER, title: id, message: 'm', route: '/', open: false });
   const clock = new FakeClock();
   const transport = new SimTransport(server, rng);
+  // Inside a batch, a row may fail on the server (500) and stop the batch there.
+  server.rowFault = () => rng.chance(transport.faults.serverError / 2);
   const db = new ReplicaDb('sim', { indexedDB: new IDBFactory(), IDBKeyRange });
   await setMeta(db, META.userId, USER);
   const pageLimit = 1 + rng.int(4);
-  const makeEngine = () => new SyncEngine({ db, transport, clock, random: rng, getToken: () => 'good', pageLimit, requestTimeoutMs: 10_000 });
+  // Most devices batch; some send one row per call (as an older app or a lone change does).
+  const batchPush = rng.chance(0.8);
+  const makeEngine = () => new SyncEngine({ db, transport, clock, random: rng, getToken: () => 'good', pageLimit, requestTimeoutMs: 10_000, batchPush });
   let engine = makeEngine();
   const intents: Intent[] = [];
   let nonceN = 0;
@@ -183,14 +187,14 @@ export async function runSeed(seed: number): Promise<{ steps: number; stats: Sim
   }
   engine.stop();
   db.close();
-  return { steps, stats: transport.stats };
+  return { steps, stats: { ...transport.stats, batches: server.batches } };
 }
 
 /** Runs seeds [from, to] (or only SEED) and checks that every kind of fault really happened. */
 export async function runSeeds(from: number, to: number): Promise<void> {
   const one = process.env.SEED;
   const seeds = one ? [Number(one)] : Array.from({ length: to - from + 1 }, (_, i) => from + i);
-  const totals = { sent: 0, dropped: 0, delayed: 0, duplicated: 0, e5xx: 0, e401: 0, crashes: 0 };
+  const totals = { sent: 0, dropped: 0, delayed: 0, duplicated: 0, e5xx: 0, e401: 0, crashes: 0, batches: 0 };
   for (const seed of seeds) {
     try {
       const { stats } = await runSeed(seed);

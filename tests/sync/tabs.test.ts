@@ -8,7 +8,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ReplicaDb } from '../../src/client/db/db.js';
 import { mutateIn } from '../../src/client/sync/mutate.js';
-import { realClock, type Transport } from '../../src/client/sync/ports.js';
+import { realClock, type EventStreams, type ServerEvent, type Transport } from '../../src/client/sync/ports.js';
 import { SyncRuntime } from '../../src/client/sync/runner.js';
 import { SimServer } from './sim-server.js';
 import { seeded } from './sim-kit.js';
@@ -82,5 +82,37 @@ describe('tabs', () => {
     b.r.ping();
     await until(() => server.docs.users.get('u-1')?.phone === 'b leads');
     expect(senders).toEqual(['a', 'b']);
+  });
+
+  it('only the leader keeps the event stream open, and a nudge makes it pull at once (not at the next poll)', async () => {
+    const server = new SimServer();
+    server.put('users', { id: 'u-1', name: 'Ada', phone: null });
+    const factory = new IDBFactory();
+    const locks = lockManager();
+    const listeners: ((e: ServerEvent) => void)[] = [];
+    const events: EventStreams = {
+      async open(req, onEvent) {
+        listeners.push(onEvent);
+        return { status: 200, done: new Promise<void>((r) => req.signal.addEventListener('abort', () => r(), { once: true })) };
+      },
+    };
+    const tab = () => {
+      const db = new ReplicaDb('live-tabs', { indexedDB: factory, IDBKeyRange });
+      const r = new SyncRuntime({ db, transport: { send: async (req) => server.handle(req) }, events, clock: realClock, random: seeded(1), getToken: async () => 'good', onChange: () => undefined, locks });
+      runtimes.push(r);
+      return { r, db };
+    };
+    const a = tab();
+    a.r.start();
+    const b = tab();
+    b.r.start();
+    await until(() => a.r.isLeader && listeners.length === 1);
+    await until(async () => (await a.db.users.get('u-1'))?.name === 'Ada');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(listeners).toHaveLength(1); // the follower opened none
+    // Someone else renames the user on the server; the nudge arrives: the replica follows at once.
+    server.put('users', { ...server.docs.users.get('u-1')!, name: 'Ada L.' });
+    listeners[0]({ event: 'feed', data: 'moved' });
+    await until(async () => (await b.db.users.get('u-1'))?.name === 'Ada L.', 2000);
   });
 });

@@ -19,6 +19,8 @@ export interface EngineState {
   /** Last time any request got an HTTP answer (a better "online" than navigator.onLine). */
   lastAnswerAt: number | null;
   lastNetworkErrorAt: number | null;
+  /** Send the ordered lane one row per REST call (asked for, or the server has no batch route). */
+  singlePushOnly: boolean;
 }
 
 export interface EngineCtx {
@@ -72,12 +74,16 @@ export async function call(
     };
   }
   ctx.state.lastAnswerAt = ctx.clock.now();
-  const s = res.status;
-  if (s >= 200 && s < 300) return { kind: 'ok', status: s, body: res.body };
-  if (s === 401) return { kind: 'auth', message: errorText(res.body, s) };
+  return classify(res.status, res.body, res.headers['retry-after'], ctx.clock.now());
+}
+
+/** What an HTTP answer means for a change: shared by single calls and the rows of a batched push. */
+export function classify(s: number, body: unknown, retryAfter: string | undefined, now: number): Outcome {
+  if (s >= 200 && s < 300) return { kind: 'ok', status: s, body };
+  if (s === 401) return { kind: 'auth', message: errorText(body, s) };
   // 408 timeout and 429 too-many-requests are transient, like 5xx: retry later (Retry-After honoured).
   if (s === 408 || s === 429 || s >= 500) {
-    return { kind: 'retry', message: errorText(res.body, s), retryAfterMs: parseRetryAfter(res.headers['retry-after'], ctx.clock.now()) };
+    return { kind: 'retry', message: errorText(body, s), retryAfterMs: parseRetryAfter(retryAfter, now) };
   }
-  return { kind: 'refused', status: s, message: errorText(res.body, s) };
+  return { kind: 'refused', status: s, message: errorText(body, s) };
 }

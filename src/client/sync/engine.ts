@@ -13,7 +13,8 @@ import type { EngineCtx, EngineState } from './context.js';
 import { getClientId } from './meta.js';
 import type { Clock, Random, Transport, Uploader } from './ports.js';
 import { pull, type PullState } from './pull.js';
-import { pushOrdered, type LaneResult } from './push.js';
+import { pushOrdered } from './ordered-lane.js';
+import type { LaneResult } from './push.js';
 import { removeOrphanChunks } from './blobs.js';
 
 export interface EngineOptions {
@@ -25,6 +26,8 @@ export interface EngineOptions {
   getToken(): Promise<string | null> | string | null;
   requestTimeoutMs?: number;
   pageLimit?: number;
+  /** false: one REST call per row even when many wait (default: batches of up to PUSH_BATCH_MAX). */
+  batchPush?: boolean;
   onChange?(): void;
 }
 
@@ -45,6 +48,7 @@ export class SyncEngine {
     uploads: new Map(),
     lastAnswerAt: null,
     lastNetworkErrorAt: null,
+    singlePushOnly: false,
   };
   readonly ctx: EngineCtx;
   private readonly pullState: PullState = { attempts: 0, nextAt: 0 };
@@ -54,6 +58,7 @@ export class SyncEngine {
   private startedUp = false;
 
   constructor(opts: EngineOptions) {
+    this.state.singlePushOnly = opts.batchPush === false;
     this.ctx = {
       db: opts.db,
       transport: opts.transport,

@@ -27,7 +27,8 @@ const loadEngine = () =>
     import('./http-transport.js'),
     import('./tus-uploader.js'),
     import('./ports.js'),
-  ]).then(([runner, engine, http, tus, ports]) => ({ runner, engine, http, tus, ports }));
+    import('./sse-transport.js'),
+  ]).then(([runner, engine, http, tus, ports, sse]) => ({ runner, engine, http, tus, ports, sse }));
 
 export { StorageFullError, MutationArgsError } from './errors.js';
 export type { ReplicaDb, OutboxRow } from '../db/db.js';
@@ -122,12 +123,13 @@ export function startSync(opts: { baseUrl?: string } = {}): void {
   const gen = ++generation;
   baseUrl = opts.baseUrl ?? '';
   const origin = baseUrl || (globalThis as { location?: { origin: string } }).location?.origin || 'http://localhost';
-  void loadEngine().then(({ runner, http, tus, ports }) => {
+  void loadEngine().then(({ runner, http, tus, ports, sse }) => {
     if (gen !== generation || runtime) return;
     runtime = new runner.SyncRuntime({
       db: getDb(),
       transport: http.fetchTransport(baseUrl),
       uploader: tus.tusUploader(`${origin}/api/files`),
+      events: sse.fetchEventStreams(baseUrl),
       clock: ports.realClock,
       random: ports.mathRandom,
       getToken,

@@ -87,3 +87,21 @@ export const realClock: Clock = {
 };
 
 export const mathRandom: Random = { next: () => Math.random() };
+
+/** One server-sent event (a heartbeat comment arrives as `{ event: 'heartbeat' }`). */
+export interface ServerEvent {
+  event: string;
+  data: string;
+}
+
+/**
+ * A server-sent-events stream (GET with headers, unlike EventSource). `open` resolves once the server answered:
+ * with its status (not 200 = refused, the stream is closed) and, for 200, `done`, which settles when the stream
+ * ends (resolves when the server closed it, rejects with NetworkError when it broke or went silent).
+ */
+export interface EventStreams {
+  open(
+    req: { path: string; headers: Record<string, string>; signal: AbortSignal },
+    onEvent: (e: ServerEvent) => void,
+  ): Promise<{ status: number; done: Promise<void> }>;
+}

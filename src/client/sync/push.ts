@@ -10,7 +10,6 @@ import type { OutboxRow, ReplicaRecord } from '../db/db.js';
 import { nextDelay } from './backoff.js';
 import { call, type EngineCtx } from './context.js';
 import { addRefetch, getMeta, knownUserId, META } from './meta.js';
-import { rebase } from './rebase.js';
 
 /** Why a lane stopped: drained, waiting until `wakeAt`, or blocked on sign-in. */
 export type LaneResult = { state: 'drained' } | { state: 'waiting'; wakeAt: number } | { state: 'auth' } | { state: 'stopped' };
@@ -74,21 +73,48 @@ async function acknowledge(
   body: unknown,
   peekNext?: () => Promise<OutboxRow | undefined>,
 ): Promise<OutboxRow | undefined> {
+  return acknowledgeMany(ctx, [{ row, body }], peekNext);
+}
+
+/**
+ * Accepted rows in one Dexie transaction (a batch's answers, or one row): each row deleted with its stored file,
+ * and the newest returned document of each record written — but only once no pending row touches that record
+ * any more. While some do, the replica's optimistic copy already shows the accepted change plus the pending
+ * ones; writing the server's copy would mean re-applying every pending row on top (a rebase per
+ * acknowledgement: quadratic in a long queue), and the last acknowledgement or the pull brings it anyway.
+ */
+export async function acknowledgeMany(
+  ctx: EngineCtx,
+  acks: { row: OutboxRow; body: unknown }[],
+  peekNext?: () => Promise<OutboxRow | undefined>,
+): Promise<OutboxRow | undefined> {
   const { db } = ctx;
-  const table = db[row.entity];
-  const tables = isDocument(body, row.entityId) ? db.tables : [db.outbox, db.blobs, db.blobChunks];
+  const key = (entity: string, id: string) => `${entity}\u0000${id}`;
+  const docs = new Map<string, { row: OutboxRow; doc: ReplicaRecord & { version: number } }>();
+  for (const { row, body } of acks) {
+    if (!isDocument(body, row.entityId)) continue;
+    const k = key(row.entity, row.entityId);
+    const seen = docs.get(k);
+    if (!seen || seen.doc.version <= body.version) docs.set(k, { row, doc: body });
+  }
+  const tables = docs.size ? db.tables : [db.outbox, db.blobs, db.blobChunks];
   let next: OutboxRow | undefined;
   await db.transaction('rw', tables, async () => {
-    await db.outbox.delete(row.seq!);
-    if (row.blobId) {
+    await db.outbox.bulkDelete(acks.map((a) => a.row.seq!));
+    for (const { row } of acks) {
+      if (!row.blobId) continue;
       await db.blobChunks.where('blobId').equals(row.blobId).delete();
       await db.blobs.delete(row.blobId);
     }
-    if (isDocument(body, row.entityId)) {
-      const current = await table.get(row.entityId);
-      if (!current || (current.version ?? 0) <= body.version) {
-        await table.put(body);
-        await rebase(db, (r) => r.entity === row.entity && r.entityId === row.entityId);
+    if (docs.size) {
+      // One getAll (a cursor walk costs a step per row).
+      const pending = await db.outbox.where('status').equals('pending').toArray();
+      const stillPending = new Set(pending.map((r) => key(r.entity, r.entityId)));
+      for (const [k, { row, doc }] of docs) {
+        if (stillPending.has(k)) continue;
+        const table = db[row.entity];
+        const current = await table.get(row.entityId);
+        if (!current || (current.version ?? 0) <= doc.version) await table.put(doc);
       }
     }
     if (peekNext) next = await peekNext();
@@ -110,39 +136,6 @@ export async function markRefused(ctx: EngineCtx, row: OutboxRow, status: number
     await addRefetch(db, row.entity, row.entityId);
   });
   ctx.emit();
-}
-
-/** Drain the ordered lane until it is empty, waiting on backoff, or blocked. */
-export async function pushOrdered(ctx: EngineCtx): Promise<LaneResult> {
-  const { db } = ctx;
-  for (;;) {
-    if (ctx.stopped()) return { state: 'stopped' };
-    if (ctx.state.authRequired) return { state: 'auth' };
-    const row = await db.transaction('r', knownUserId(db) !== undefined ? [db.outbox] : [db.outbox, db.meta], async () => {
-      const mine = await ownRows(ctx);
-      return db.outbox
-        .where('status')
-        .equals('pending')
-        .filter((r) => r.lane === 'ordered' && mine(r))
-        .first();
-    });
-    if (!row) return { state: 'drained' };
-    if (row.nextAttemptAt > ctx.clock.now()) return { state: 'waiting', wakeAt: row.nextAttemptAt };
-    const uid = knownUserId(db);
-    // The signed-in user is known here: the next row is read by this row's acknowledging transaction (a Dexie
-    // query only — no other await inside, which would let IndexedDB commit the transaction early).
-    const peek = uid !== undefined ? () => db.outbox.where('status').equals('pending').filter((r) => r.lane === 'ordered' && (!uid || !r.userId || r.userId === uid)).first() : undefined;
-    let r = await pushRow(ctx, row, row.args, peek);
-    while (typeof r === 'object' && 'next' in r) {
-      const next = r.next;
-      if (!next) return { state: 'drained' };
-      if (ctx.stopped()) return { state: 'stopped' };
-      if (ctx.state.authRequired) return { state: 'auth' };
-      if (next.nextAttemptAt > ctx.clock.now()) return { state: 'waiting', wakeAt: next.nextAttemptAt };
-      r = await pushRow(ctx, next, next.args, peek);
-    }
-    if (r !== 'next') return r;
-  }
 }
 
 /**

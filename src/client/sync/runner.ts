@@ -7,10 +7,14 @@ import type { ReplicaDb } from '../db/db.js';
 import type { UploadProgress } from './context.js';
 import { SyncEngine } from './engine.js';
 import { electLeader, lockManager, type LeaderHandle } from './leader.js';
-import type { Clock, Random, Transport, Uploader } from './ports.js';
+import { LiveNudges } from './live.js';
+import type { Clock, EventStreams, Random, Transport, Uploader } from './ports.js';
 
 export const SWEEP_MS = 5 * 60_000;
-/** While the app is on screen, the idle loop also pulls this often, so other people's changes show up live. */
+/**
+ * While the app is on screen, the idle loop also pulls this often: the fallback when no live stream is open
+ * (`events`: the leader keeps GET /api/sync/events open and pulls at once on each nudge; see live.ts).
+ */
 export const LIVE_PULL_MS = 30_000;
 export const CHANNEL = 'observa-sync';
 
@@ -28,6 +32,8 @@ export interface RuntimeOptions {
   db: ReplicaDb;
   transport: Transport;
   uploader?: Uploader;
+  /** Live nudges from the server (omitted: the timed poll only). */
+  events?: EventStreams;
   clock: Clock;
   random: Random;
   getToken(): Promise<string | null>;
@@ -49,6 +55,7 @@ export class SyncRuntime {
   private channel: BroadcastChannel | null = null;
   private remote: LeaderStatus | null = null;
   private readonly cleanups: (() => void)[] = [];
+  private live: LiveNudges | null = null;
 
   constructor(private readonly opts: RuntimeOptions) {
     this.engine = new SyncEngine({ ...opts, onChange: () => this.changed() });
@@ -92,11 +99,38 @@ export class SyncRuntime {
       (leading) => {
         if (leading && !this.stopped) {
           this.loops.push(this.loop('ordered'), this.loop('blobs'));
-        }
+          this.startLive();
+        } else void this.stopLive();
         this.changed();
       },
       'locks' in this.opts ? this.opts.locks : lockManager(),
     );
+  }
+
+  /** Only the leader listens: it is the tab that pulls, and one stream per device is enough. */
+  private startLive(): void {
+    if (!this.opts.events || this.live) return;
+    this.live = new LiveNudges({
+      streams: this.opts.events,
+      clock: this.opts.clock,
+      random: this.opts.random,
+      getToken: this.opts.getToken,
+      clientId: () => this.engine.ctx.clientId(),
+      onNudge: () => this.nudged(),
+    });
+    this.live.start();
+  }
+
+  private async stopLive(): Promise<void> {
+    const live = this.live;
+    this.live = null;
+    await live?.close();
+  }
+
+  /** The server says the feed moved: run the ordered worker (push, then pull) now. */
+  private nudged(): void {
+    this.dirty.ordered = true;
+    this.wakers.ordered?.abort();
   }
 
   private onMessage(msg: ChannelMessage): void {
@@ -121,6 +155,7 @@ export class SyncRuntime {
     if (token) this.engine.setAuthOk();
     this.engine.resetBackoff();
     if (broadcast) this.channel?.postMessage({ type: 'token' } satisfies ChannelMessage);
+    this.live?.tokenChanged();
     this.trigger();
   }
 
@@ -177,6 +212,7 @@ export class SyncRuntime {
     for (const c of this.cleanups.splice(0)) c();
     this.channel?.close();
     this.channel = null;
+    await this.stopLive();
     await this.leader?.release();
     // Loops end at their next check; an in-flight request is abandoned (idempotency makes a replay safe).
     await Promise.race([Promise.all(this.loops), new Promise((r) => setTimeout(r, 1000))]);

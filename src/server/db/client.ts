@@ -33,6 +33,12 @@ export interface DbHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: LISTEN on `channel` over a dedicated connection (a pooled one would be handed to others).
+   * Reconnects with backoff when the connection drops; `onNotify` also runs after a reconnect, since
+   * notifications sent while disconnected are lost. Resolves once listening; the returned function stops.
+   */
+  listen?(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 export interface DbOptions {
@@ -62,7 +68,8 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
       await pool.end().catch(() => undefined);
       throw err;
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const url = opts.databaseUrl;
+    return { db, kind: 'postgres', close: () => pool.end(), listen: (channel, onNotify) => listenPg(url, channel, onNotify) };
   }
   let lock: ReturnType<typeof lockDataDir> | undefined;
   if (opts.pgliteDir) {
@@ -102,4 +109,40 @@ async function underStartupLock(url: string, fn: () => Promise<void>): Promise<v
     await conn.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
     await conn.end().catch(() => undefined);
   }
+}
+
+async function listenPg(url: string, channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let delay = 500;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => {
+      if (n.channel === channel) onNotify(n.payload ?? '');
+    });
+    c.on('error', () => undefined);
+    c.on('end', () => {
+      if (stopped || client !== c) return;
+      client = null;
+      const retry = () => {
+        if (stopped) return;
+        connect().then(
+          () => onNotify(''),
+          () => setTimeout(retry, (delay = Math.min(delay * 2, 30_000))),
+        );
+      };
+      setTimeout(retry, delay);
+    });
+    await c.connect();
+    await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = c;
+    delay = 500;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    const c = client;
+    client = null;
+    await c?.end().catch(() => undefined);
+  };
 }

@@ -118,6 +118,8 @@ export async function idempotentWrite<T>(
       }
       return r;
     });
+    // Committed: open apps whose feed this touched are nudged to pull (sync/feed-bus.ts).
+    req.server.feedBus?.moved();
     return reply.code(result.status).send(result.body);
   } catch (err) {
     // A replay, or a concurrent twin that committed first: answer with the stored response (or 422 when the key

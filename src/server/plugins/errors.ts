@@ -33,31 +33,31 @@ const FASTIFY_MESSAGES: Record<number, string> = {
   429: MSG.tooManyAttempts,
 };
 
+/**
+ * The answer to a failure, as the handler below sends it: shared with the batched push (src/server/sync/push.ts),
+ * whose rows must be answered exactly as their single REST call would be. `unexpected` = log it (a 5xx).
+ */
+export function errorResponse(error: unknown): { status: number; body: { error: string }; unexpected: boolean; retryAfter?: number } {
+  if (error instanceof HttpError) return { status: error.status, body: { error: error.message }, unexpected: false, retryAfter: error.retryAfter };
+  const fromDb = httpErrorFromDb(error);
+  if (fromDb) return { status: fromDb.status, body: { error: fromDb.message }, unexpected: false };
+  if (error instanceof z.core.$ZodError) return { status: 400, body: { error: zodMessage(error) }, unexpected: false };
+  const status = (error as FastifyError).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    if (status === 429) return { status, body: { error: MSG.tooManyAttempts }, unexpected: false };
+    // Fastify's own client errors (bad JSON, empty body …) carry safe, useful messages.
+    const e = error as FastifyError;
+    const message = e.code?.startsWith('FST_') && status === 400 ? e.message : FASTIFY_MESSAGES[status];
+    return { status, body: { error: message ?? e.message ?? 'Invalid request!' }, unexpected: false };
+  }
+  return { status: 500, body: { error: MSG.somethingWrong }, unexpected: true };
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
-    if (error instanceof HttpError) {
-      if (error.status === 429) reply.header('retry-after', error.retryAfter ?? 60);
-      return reply.code(error.status).send({ error: error.message });
-    }
-    const fromDb = httpErrorFromDb(error);
-    if (fromDb) {
-      return reply.code(fromDb.status).send({ error: fromDb.message });
-    }
-    if (error instanceof z.core.$ZodError) {
-      return reply.code(400).send({ error: zodMessage(error) });
-    }
-    const status = (error as FastifyError).statusCode;
-    if (typeof status === 'number' && status >= 400 && status < 500) {
-      if (status === 429) {
-        const retry = reply.getHeader('retry-after');
-        if (retry === undefined) reply.header('retry-after', 60);
-        return reply.code(429).send({ error: MSG.tooManyAttempts });
-      }
-      // Fastify's own client errors (bad JSON, empty body …) carry safe, useful messages.
-      const message = (error as FastifyError).code?.startsWith('FST_') && status === 400 ? error.message : FASTIFY_MESSAGES[status];
-      return reply.code(status).send({ error: message ?? error.message ?? 'Invalid request!' });
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ error: MSG.somethingWrong });
+    const r = errorResponse(error);
+    if (r.status === 429 && reply.getHeader('retry-after') === undefined) reply.header('retry-after', r.retryAfter ?? 60);
+    if (r.unexpected) request.log.error({ err: error }, 'request failed');
+    return reply.code(r.status).send(r.body);
   });
 }

@@ -6,6 +6,8 @@ import departmentRoutes from './departments.js';
 import filesRoutes from './files.js';
 import notificationRoutes from './notifications.js';
 import observationRoutes from './observations/index.js';
+import syncEventsRoutes from './sync-events.js';
+import syncPushRoutes from './sync-push.js';
 import syncRoutes from './sync.js';
 import userRoutes from './users.js';
 
@@ -15,6 +17,8 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(departmentRoutes);
   await app.register(notificationRoutes);
   await app.register(syncRoutes);
+  await app.register(syncPushRoutes);
+  await app.register(syncEventsRoutes);
   await app.register(filesRoutes);
   await app.register(observationRoutes);
   await app.register(adminRoutes);

@@ -52,3 +52,51 @@ export const SYNC_PAGE_MAX = 2000;
 /** Headers of the push half. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const CLIENT_ID_HEADER = 'x-client-id';
+
+/**
+ * The batched push (DESIGN.md § Push in batches).
+ *
+ *   POST /api/sync/push { rows: [{ mutationId, name, args }] }   (≤ PUSH_BATCH_MAX rows, ≤ PUSH_BATCH_MAX_BYTES)
+ *     → 200 { results: [{ mutationId, status, body } | { mutationId, notAttempted: true }] }, one per row, in order
+ *
+ * Each row is the outbox's intent, sent to the same route and service as its single REST call (method and path
+ * from the mutation registry), in its own transaction, under its mutationId as Idempotency-Key: the stored answer
+ * is the same whichever way the row came. A refused row (4xx) does not stop the rest; a 401, 408, 429 or 5xx stops
+ * the batch there and the rows after it are answered `notAttempted` (order is kept: they are sent again later).
+ */
+export const PUSH_BATCH_MAX = 100;
+/** Bytes of the JSON request body; the client stops adding rows before it (a bigger single row goes alone). */
+export const PUSH_BATCH_MAX_BYTES = 512 * 1024;
+
+export const PushRow = z.object({
+  mutationId: z.string().min(1).max(200),
+  name: z.string().min(1).max(100),
+  args: z.unknown(),
+});
+export type PushRow = z.infer<typeof PushRow>;
+
+export const PushRequest = z.object({ rows: z.array(PushRow).min(1).max(PUSH_BATCH_MAX) });
+export type PushRequest = z.infer<typeof PushRequest>;
+
+export const PushRowResult = z.union([
+  z.object({ mutationId: z.string(), status: z.number().int(), body: z.unknown() }),
+  z.object({ mutationId: z.string(), notAttempted: z.literal(true) }),
+]);
+export type PushRowResult = z.infer<typeof PushRowResult>;
+
+export const PushResponse = z.object({ results: z.array(PushRowResult) });
+export type PushResponse = z.infer<typeof PushResponse>;
+
+/** A row answered with this status stops the batch (the same statuses the client backs off or re-signs on). */
+export function stopsBatch(status: number): boolean {
+  return status === 401 || status === 408 || status === 429 || status >= 500;
+}
+
+/**
+ * Live nudges: GET /api/sync/events is a server-sent-events stream (authenticated with the usual bearer header;
+ * the client reads it with fetch). `event: feed` means "your feed moved: pull now" and carries no records;
+ * comment lines are heartbeats every SYNC_EVENTS_HEARTBEAT_MS.
+ */
+export const SYNC_EVENTS_PATH = '/api/sync/events';
+export const SYNC_EVENT_FEED = 'feed';
+export const SYNC_EVENTS_HEARTBEAT_MS = 20_000;

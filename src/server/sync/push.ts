@@ -1,0 +1,172 @@
+/**
+ * The batched push (POST /api/sync/push; wire shape in src/shared/sync/protocol.ts).
+ *
+ * Every row is run by the very handler of its single REST route — found from the mutation registry's method and
+ * path — inside that handler's own `idempotentWrite` (one transaction per row, the row's mutationId as the
+ * Idempotency-Key, the same method and path stored with it). So the stored answer for a key is identical whether
+ * the row came singly or in a batch, and a row sent once each way applies once.
+ *
+ * What the batch adds around the handler: the caller was authenticated once for the batch (route preHandlers
+ * are not run again; they only authenticate), the keys of all rows are looked up in one query (replays are then
+ * answered without a transaction), and a thrown error becomes the answer the error handler would have sent.
+ *
+ * Invariant: rows run strictly in order, one at a time; a row answered 401/408/429/5xx stops the batch and the
+ * rows after it are `notAttempted` (never applied), so the client's order holds when it sends them again.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import { mutationDef } from '../../shared/sync/mutations/index.js';
+import { stopsBatch, type PushRow, type PushRowResult } from '../../shared/sync/protocol.js';
+import { idempotencyKeys } from '../db/schema.js';
+import type { AuthUser } from '../http/types.js';
+import { errorResponse } from '../plugins/errors.js';
+
+interface WriteRoute {
+  method: string;
+  /** The route's URL pattern, e.g. /api/user/update/:id. */
+  url: string;
+  pattern: RegExp;
+  paramNames: string[];
+  handler: RouteHandlerMethod;
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'DELETE']);
+
+/**
+ * Records every write route as it is registered (must run before the routes are). Kept per app, so two apps in
+ * one process (tests, two instances) never share handlers.
+ */
+export function captureWriteRoutes(app: FastifyInstance): void {
+  const table: WriteRoute[] = [];
+  app.decorate('writeRoutes', table);
+  app.addHook('onRoute', (opts) => {
+    const methods = Array.isArray(opts.method) ? opts.method : [opts.method];
+    for (const method of methods) {
+      if (!WRITE_METHODS.has(method) || !opts.url.startsWith('/api/')) continue;
+      const paramNames: string[] = [];
+      const source = opts.url
+        .split('/')
+        .map((seg) => {
+          if (!seg.startsWith(':')) return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+          paramNames.push(seg.slice(1));
+          return '([^/]+)';
+        })
+        .join('/');
+      table.push({ method, url: opts.url, pattern: new RegExp(`^${source}$`), paramNames, handler: opts.handler as RouteHandlerMethod });
+    }
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every write route of the API (captured as registered), for the batched push. */
+    writeRoutes: WriteRoute[];
+  }
+}
+
+function findRoute(table: WriteRoute[], method: string, path: string): { route: WriteRoute; params: Record<string, string> } | null {
+  for (const route of table) {
+    if (route.method !== method) continue;
+    const m = route.pattern.exec(path);
+    if (!m) continue;
+    const params: Record<string, string> = {};
+    route.paramNames.forEach((n, i) => (params[n] = decodeURIComponent(m[i + 1])));
+    return { route, params };
+  }
+  return null;
+}
+
+/** The part of a Fastify reply the write handlers use: status, headers, send. */
+class RowReply {
+  statusCode = 200;
+  sent = false;
+  payload: unknown = undefined;
+  private readonly headers: Record<string, unknown> = {};
+  code(status: number): this {
+    this.statusCode = status;
+    return this;
+  }
+  status(status: number): this {
+    return this.code(status);
+  }
+  header(name: string, value: unknown): this {
+    this.headers[name.toLowerCase()] = value;
+    return this;
+  }
+  getHeader(name: string): unknown {
+    return this.headers[name.toLowerCase()];
+  }
+  send(payload?: unknown): this {
+    this.payload = payload;
+    this.sent = true;
+    return this;
+  }
+}
+
+type Stored = { method: string; path: string; statusCode: number; response: unknown };
+
+async function storedResponses(app: FastifyInstance, userId: string, keys: string[]): Promise<Map<string, Stored>> {
+  const rows = await app.deps.db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), inArray(idempotencyKeys.key, keys)));
+  return new Map(rows.map((r) => [r.key, r]));
+}
+
+async function runRow(app: FastifyInstance, req: FastifyRequest, row: PushRow, stored: Stored | undefined): Promise<{ status: number; body: unknown }> {
+  const def = mutationDef(row.name);
+  if (!def) return { status: 400, body: { error: `name: unknown change "${row.name}"` } };
+  if (def.lane === 'blob') return { status: 400, body: { error: `name: "${row.name}" is sent through the upload lane, not in a batch` } };
+  const parsed = def.args.safeParse(row.args);
+  if (!parsed.success) return errorResponse(parsed.error);
+  // Path and body from the args as sent — exactly what the client's single call sends (the schema's transforms,
+  // e.g. absent profile fields → null, must not leak into the body: the route parses it itself).
+  const args = row.args as never;
+  const path = `/api${def.path(args)}`;
+  const found = findRoute(app.writeRoutes, def.method, path);
+  if (!found) return { status: 400, body: { error: `name: no route answers "${row.name}"` } };
+  const body = def.body(args);
+  // The request a single REST call would have produced, as far as the write handlers and idempotentWrite read it.
+  const rowReq = {
+    server: app,
+    log: req.log,
+    user: req.user,
+    method: def.method,
+    url: path,
+    routeOptions: { url: found.route.url, method: def.method },
+    params: found.params,
+    query: {},
+    body,
+    headers: { ...req.headers, 'idempotency-key': row.mutationId, 'content-length': undefined },
+    // Looked up for the whole batch: idempotentWrite answers a replay from it without a transaction.
+    idempotencyStored: stored ?? null,
+  } as unknown as FastifyRequest;
+  const reply = new RowReply();
+  try {
+    const returned = await found.route.handler.call(app, rowReq, reply as unknown as FastifyReply);
+    if (reply.sent) return { status: reply.statusCode, body: reply.payload ?? null };
+    return { status: reply.statusCode, body: returned ?? null };
+  } catch (err) {
+    const r = errorResponse(err);
+    if (r.unexpected) req.log.error({ err, mutation: row.name }, 'batched row failed');
+    return { status: r.status, body: r.body };
+  }
+}
+
+/** Applies the rows in order; one result per row. */
+export async function runPushBatch(app: FastifyInstance, req: FastifyRequest, rows: PushRow[], user: AuthUser): Promise<PushRowResult[]> {
+  const stored = await storedResponses(app, user.id, [...new Set(rows.map((r) => r.mutationId))]);
+  const results: PushRowResult[] = [];
+  let stopped = false;
+  for (const row of rows) {
+    if (stopped) {
+      results.push({ mutationId: row.mutationId, notAttempted: true });
+      continue;
+    }
+    // A key used earlier in this same batch was stored after the lookup: idempotentWrite finds it on its failure path.
+    const r = await runRow(app, req, row, stored.get(row.mutationId));
+    results.push({ mutationId: row.mutationId, status: r.status, body: r.body });
+    if (stopsBatch(r.status)) stopped = true;
+  }
+  return results;
+}

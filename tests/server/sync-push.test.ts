@@ -1,0 +1,114 @@
+/**
+ * POST /api/sync/push: each row goes through its single REST route's handler in its own transaction, under its
+ * mutationId as Idempotency-Key — so a row sent singly and in a batch applies once with the same stored answer;
+ * a refused row does not stop the rest; a 5xx stops the batch and the rest are not attempted.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { auditLog, idempotencyKeys, notifications, users } from '../../src/server/db/schema.js';
+import { notify } from '../../src/server/services/notify.js';
+import { PushResponse } from '../../src/shared/sync/protocol.js';
+import { createTestApp, type TestApp } from './helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+beforeEach(() => t.reset());
+afterAll(() => t?.close());
+
+const profile = (userId: string, phone: string, mutationId = randomUUID()) => ({ mutationId, name: 'user.updateProfile', args: { userId, changes: { phone } } });
+
+async function push(token: string, rows: unknown[]) {
+  const res = await t.post('/api/sync/push', { rows }, token);
+  expect(res.statusCode, res.body).toBe(200);
+  return PushResponse.parse(res.json()).results;
+}
+
+async function profileAudits(userId: string): Promise<number> {
+  const rows = await t.db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(and(eq(auditLog.entityId, userId), eq(auditLog.action, 'user.updateProfile')));
+  return Number(rows[0].n);
+}
+
+describe('POST /api/sync/push', () => {
+  it('applies rows in order, one answer each; a refused row does not stop the rest', async () => {
+    const me = await t.loginUser('faculty');
+    expect((await t.put(`/api/user/update/${me.id}`, { designation: 'Lecturer' }, me.token)).statusCode).toBe(200);
+    const other = await t.userId('faculty2');
+    const note = await notify(t.db, { userId: me.id, title: 'T', message: 'M', route: '/' });
+    const rows = [
+      profile(me.id, '+1 1'),
+      profile(other, '+1 2'), // someone else's profile: 403, as the single route answers
+      { mutationId: randomUUID(), name: 'no.such', args: {} },
+      { mutationId: randomUUID(), name: 'notification.open', args: { id: note } },
+      profile(me.id, '+1 3'),
+    ];
+    const results = await push(me.token, rows);
+    expect(results.map((r) => ('status' in r ? r.status : 'skipped'))).toEqual([200, 403, 400, 200, 200]);
+    expect(results.map((r) => r.mutationId)).toEqual(rows.map((r) => r.mutationId));
+    expect(results[1]).toMatchObject({ body: { error: expect.any(String) } });
+    expect(results[2]).toMatchObject({ body: { error: expect.stringContaining('name') } });
+    expect(results[4]).toMatchObject({ body: { id: me.id, phone: '+1 3' } });
+    const [u] = await t.db.select().from(users).where(eq(users.id, me.id));
+    expect(u.phone).toBe('+1 3');
+    expect(u.designation, 'fields a row does not name are left alone').toBe('Lecturer');
+    expect((await t.db.select().from(notifications).where(eq(notifications.id, note)))[0].open).toBe(true);
+    // Refusals store nothing (judged afresh next time); the accepted rows are stored under their keys.
+    const keys = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, me.id));
+    expect(new Set(keys.map((k) => k.key))).toEqual(new Set([rows[0], rows[3], rows[4]].map((r) => r.mutationId)));
+  });
+
+  it('a row sent singly and replayed in a batch (and vice versa) applies once, with the same stored answer', async () => {
+    const me = await t.loginUser('faculty');
+    const a = profile(me.id, '+1 A');
+    const single = await t.put(`/api/user/update/${me.id}`, a.args.changes, me.token, { 'idempotency-key': a.mutationId });
+    expect(single.statusCode).toBe(200);
+    const b = profile(me.id, '+1 B');
+    const first = await push(me.token, [a, b]);
+    expect(first[0]).toEqual({ mutationId: a.mutationId, status: 200, body: single.json() });
+    // The batch's row replayed singly and the whole batch replayed: stored answers, nothing re-applied.
+    const again = await t.put(`/api/user/update/${me.id}`, b.args.changes, me.token, { 'idempotency-key': b.mutationId });
+    expect(again.json()).toEqual((first[1] as { body: unknown }).body);
+    expect(await push(me.token, [a, b])).toEqual(first);
+    // A key twice in one batch: the second is a replay.
+    const c = profile(me.id, '+1 C');
+    const twice = await push(me.token, [c, c]);
+    expect(twice[1]).toEqual(twice[0]);
+    expect(await profileAudits(me.id)).toBe(3);
+    const [u] = await t.db.select().from(users).where(eq(users.id, me.id));
+    expect(u.phone).toBe('+1 C');
+  });
+
+  it('a 5xx stops the batch there: the rest are not attempted (nothing applied)', async () => {
+    const me = await t.loginUser('faculty');
+    // A real database failure for one value (a server fault the client must back off on, not a refusal).
+    await t.db.execute(sql.raw(`create or replace function boom() returns trigger language plpgsql as $$
+      begin if new.phone = 'BOOM' then raise exception 'disk on fire'; end if; return new; end $$`));
+    await t.db.execute(sql.raw('create trigger boom before update on users for each row execute function boom()'));
+    try {
+      const rows = [profile(me.id, '+1 before'), profile(me.id, 'BOOM'), profile(me.id, '+1 after')];
+      const results = await push(me.token, rows);
+      expect(results[0]).toMatchObject({ status: 200 });
+      expect(results[1]).toMatchObject({ status: 500, body: { error: expect.any(String) } });
+      expect(results[2]).toEqual({ mutationId: rows[2].mutationId, notAttempted: true });
+      const [u] = await t.db.select().from(users).where(eq(users.id, me.id));
+      expect(u.phone).toBe('+1 before');
+      // The failed row stored nothing: sent again once the fault is gone, it applies.
+      await t.db.execute(sql.raw('drop trigger boom on users'));
+      const retry = await push(me.token, rows.slice(1).map((r) => ({ ...r, args: { ...r.args, changes: { phone: '+1 fixed' } } })));
+      expect(retry.map((r) => ('status' in r ? r.status : 0))).toEqual([200, 200]);
+    } finally {
+      await t.db.execute(sql.raw('drop trigger if exists boom on users'));
+      await t.db.execute(sql.raw('drop function if exists boom()'));
+    }
+  });
+
+  it('validates the batch and needs a signed-in user', async () => {
+    const token = await t.login('faculty');
+    expect((await t.post('/api/sync/push', { rows: [] }, token)).json()).toEqual({ error: expect.stringContaining('rows') });
+    const tooMany = Array.from({ length: 101 }, () => profile(randomUUID(), 'x'));
+    expect((await t.post('/api/sync/push', { rows: tooMany }, token)).statusCode).toBe(400);
+    expect((await t.post('/api/sync/push', { rows: [profile(randomUUID(), 'x')] })).statusCode).toBe(401);
+  });
+});
