@@ -111,6 +111,7 @@ const MATRIX: Row[] = [
   { method: 'GET', path: '/department', allowed: ALL, rule: 'signed in', request: () => ({ url: '/api/department' }) },
   { method: 'GET', path: '/notifications', allowed: ALL, rule: 'signed in', request: () => ({ url: '/api/notifications' }) },
   { method: 'PUT', path: '/notifications/:id/open', allowed: ['faculty'], rule: "the notification's owner", request: () => ({ url: `/api/notifications/${w.notificationId}/open` }) },
+  { method: 'POST', path: '/sync/push', allowed: ALL, rule: 'signed in (each row is judged by its own route)', request: () => ({ url: '/api/sync/push', body: { rows: [{ mutationId: randomUUID(), name: 'no.such.mutation', args: {} }] } }) },
   { method: 'GET', path: '/sync/changes', allowed: ALL, rule: 'signed in', request: () => ({ url: '/api/sync/changes?since=0&limit=50' }) },
   { method: 'POST', path: '/files', allowed: ALL, rule: 'signed in', request: () => ({ url: '/api/files', headers: { ...tus, 'upload-length': '10' } }) },
   { method: 'HEAD', path: '/files/*', allowed: ['faculty'], rule: 'an upload is visible to its creator only', request: () => ({ url: `/api/files/${tusId}`, headers: tus }) },

@@ -66,10 +66,16 @@ describe('POST /api/sync/push', () => {
     expect(single.statusCode).toBe(200);
     const b = profile(me.id, '+1 B');
     const first = await push(me.token, [a, b]);
-    expect(first[0]).toEqual({ mutationId: a.mutationId, status: 200, body: single.json() });
+    // The single route adds the caller's token on the way out (SPEC §7); it is never part of the stored answer.
+    const stored = (res: { json(): unknown }) => {
+      const { token, ...rest } = res.json() as { token?: string };
+      expect(token).toBe(me.token);
+      return rest;
+    };
+    expect(first[0]).toEqual({ mutationId: a.mutationId, status: 200, body: stored(single) });
     // The batch's row replayed singly and the whole batch replayed: stored answers, nothing re-applied.
     const again = await t.put(`/api/user/update/${me.id}`, b.args.changes, me.token, { 'idempotency-key': b.mutationId });
-    expect(again.json()).toEqual((first[1] as { body: unknown }).body);
+    expect(stored(again)).toEqual((first[1] as { body: unknown }).body);
     expect(await push(me.token, [a, b])).toEqual(first);
     // A key twice in one batch: the second is a replay.
     const c = profile(me.id, '+1 C');

@@ -27,7 +27,7 @@ import {
 import { EmailTemplate, PlanTemplate, PlanTemplateResponse, UpdateEmailTemplateRequest, UpdatePlanStepRequest } from '../../shared/contract/templates.js';
 import { UserData } from '../../shared/contract/user-data.js';
 import { CreateUserRequest, LoginRequest, ProfileUpdate, ResetPasswordRequest, User } from '../../shared/contract/users.js';
-import { SyncChangesResponse } from '../../shared/sync/protocol.js';
+import { PushRequest, PushResponse, SyncChangesResponse } from '../../shared/sync/protocol.js';
 
 export interface Operation {
   summary: string;
@@ -63,6 +63,8 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/notifications': { tag: 'notifications', summary: 'Own notifications, newest first', who: 'signed in', response: z.array(Notification) },
   'PUT /api/notifications/:id/open': { tag: 'notifications', summary: 'Mark a notification opened', who: 'its owner', response: Notification },
 
+  'POST /api/sync/push': { tag: 'sync', summary: 'Batched push: outbox rows, each through its REST route in its own transaction', who: 'signed in', body: PushRequest, response: PushResponse },
+  'GET /api/sync/events': { tag: 'sync', summary: 'Server-sent events: data-less "feed moved" nudges and heartbeats', who: 'signed in', produces: 'text/event-stream' },
   'GET /api/sync/changes': { tag: 'sync', summary: 'Pull: records changed since the cursor', who: 'signed in', query: SyncQuery, response: SyncChangesResponse },
   'POST /api/files': { tag: 'files', summary: 'tus 1.0: create an upload', who: 'signed in', status: 201, produces: 'tus' },
   'OPTIONS /api/files': { tag: 'files', summary: 'tus 1.0: server capabilities', who: 'signed in', status: 204, produces: 'tus' },
