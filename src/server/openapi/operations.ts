@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { DashboardResponse, DepartmentDataResponse, PromptRequest, PromptResponse, SuperDataResponse, UserListQuery, UserListResponse } from '../../shared/contract/admin.js';
 import { Department, MessageBody } from '../../shared/contract/common.js';
-import { AssignSlotsRequest, Course, CourseListResponse, CourseWriteResponse, CreateCourseRequest } from '../../shared/contract/courses.js';
+import { AssignSlotsRequest, Course, CourseListResponse, CourseWriteResponse, CreateCourseRequest, SlotWriteRequest } from '../../shared/contract/courses.js';
 import { Notification } from '../../shared/contract/notifications.js';
 import {
   Artifact,
@@ -77,6 +77,9 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/course/:id': { tag: 'courses', summary: 'A course with its slots', who: 'who may see the course', response: Course },
   'POST /api/course': { tag: 'courses', summary: 'Create a course with its slots', who: 'Super_Admin, Admin, Head_of_Department', body: CreateCourseRequest, ...created(CourseWriteResponse) },
   'PUT /api/course/user/:facultyId': { tag: 'courses', summary: 'Assign unassigned slots to a faculty member', who: 'Super_Admin, Admin, Head_of_Department', body: AssignSlotsRequest, response: CourseWriteResponse },
+  'POST /api/course/:id/slot': { tag: 'courses', summary: 'Add a slot to a course', who: 'Super_Admin, Admin, Head_of_Department (own department)', body: SlotWriteRequest, ...created(CourseWriteResponse) },
+  'PUT /api/course/:id/slot/:slotId': { tag: 'courses', summary: 'Edit a slot (section code, day, time, location)', who: 'Super_Admin, Admin, Head_of_Department (own department)', body: SlotWriteRequest, response: CourseWriteResponse },
+  'DELETE /api/course/:id/slot/:slotId': { tag: 'courses', summary: 'Delete an unassigned slot (409 when assigned, used by an observation, or the last)', who: 'Super_Admin, Admin, Head_of_Department (own department)', response: CourseWriteResponse },
   'GET /api/template/:id': { tag: 'templates', summary: 'A master plan (id or Teaching | Reflection)', who: 'signed in', response: PlanTemplate },
   'PUT /api/template/:id': { tag: 'templates', summary: 'Edit one step: {stepId | id, name, field}', who: 'Super_Admin, Admin', body: UpdatePlanStepRequest, response: PlanTemplateResponse },
   'GET /api/email/:id': { tag: 'templates', summary: 'An email template (id or type)', who: 'Super_Admin, Admin', response: EmailTemplate },
