@@ -93,6 +93,9 @@ export const MSG = {
   artifactTypeNotAllowed: 'Only pdf, docx, jpeg, png and mp4 files are accepted!',
   artifactTooLarge: 'The file is too large!',
   uploadNotFound: 'The uploaded file was not found!',
+  avatarUpdated: 'Profile picture updated!',
+  avatarTypeNotAllowed: 'A profile picture must be a JPEG, PNG or WebP image!',
+  avatarTooLarge: 'The profile picture is too large (at most 512 KB)!',
   artifactUploaded: 'Artifact uploaded successfully!',
   emptyMessage: 'Please write a message!',
 

@@ -25,7 +25,7 @@ import {
 } from '../../shared/contract/observations.js';
 import { EmailTemplate, PlanTemplate, PlanTemplateResponse, UpdateEmailTemplateRequest, UpdatePlanStepRequest } from '../../shared/contract/templates.js';
 import { UserData } from '../../shared/contract/user-data.js';
-import { CreateUserRequest, LoginRequest, ProfileUpdate, ResetPasswordRequest, User } from '../../shared/contract/users.js';
+import { AvatarRequest, AvatarResponse, CreateUserRequest, LoginRequest, ProfileUpdate, ResetPasswordRequest, User } from '../../shared/contract/users.js';
 import { SyncChangesResponse } from '../../shared/sync/protocol.js';
 
 export interface Operation {
@@ -56,6 +56,8 @@ export const OPERATIONS: Record<string, Operation> = {
 
   'GET /api/user/:id': { tag: 'users', summary: 'User data: the user, their course slots and observations', who: 'yourself, or a user your role may see', response: UserData },
   'PUT /api/user/update/:id': { tag: 'users', summary: 'Edit the own profile: the updated user with `token`', who: 'the user themselves', body: ProfileUpdate, response: User },
+  'PUT /api/user/avatar': { tag: 'users', summary: 'Set the own profile picture from a finished tus upload (JPEG/PNG/WebP by content, ≤ 512 KB)', who: 'signed in', body: AvatarRequest, response: AvatarResponse },
+  'GET /api/avatar/:key': { tag: 'users', summary: 'A profile picture (unguessable URL from the user document; immutable)', who: 'anyone', produces: 'image/jpeg' },
   'GET /api/users': { tag: 'users', summary: 'Paged user list (10 a page)', who: `${ALL}, Head_of_Department`, query: UserListQuery, response: UserListResponse },
   'GET /api/department': { tag: 'users', summary: 'Every department', who: 'signed in', response: z.array(Department) },
 
