@@ -14,8 +14,7 @@
  * A replaced picture's file is removed after the new one is committed (see the route).
  */
 import { randomUUID } from 'node:crypto';
-import { copyFile, mkdir, open, rm, stat } from 'node:fs/promises';
-import { rename } from 'node:fs/promises';
+import { copyFile, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { AVATAR_MAX_BYTES } from '../../../shared/constants.js';

@@ -4,6 +4,16 @@ import { ProfileUpdate } from '../../contract/users.js';
 import { def } from './def.js';
 
 const ProfileArgs = z.object({ userId: z.string(), changes: ProfileUpdate });
+/**
+ * The profile picture (blob lane: sent once its tus upload finished; the engine puts `/api/files/<id>` into
+ * `fileURL`). `preview` is a small data URL of the resized picture, shown at once (offline too) by the
+ * optimistic apply; it is never sent.
+ */
+const AvatarArgs = z.object({
+  userId: z.string(),
+  preview: z.string().startsWith('data:image/').max(1_000_000),
+  fileURL: z.string().optional(),
+});
 const NotificationArgs = z.object({ id: z.string() });
 
 export const PROFILE_MUTATIONS = {
@@ -14,6 +24,15 @@ export const PROFILE_MUTATIONS = {
     body: (a) => a.changes,
     entity: (a) => ({ entity: 'users', id: a.userId }),
     describe: () => 'Profile update',
+  }),
+  'user.avatar': def({
+    args: AvatarArgs,
+    method: 'PUT',
+    path: () => '/user/avatar',
+    body: (a) => ({ fileURL: a.fileURL }),
+    entity: (a) => ({ entity: 'users', id: a.userId }),
+    describe: () => 'Profile picture',
+    lane: 'blob',
   }),
   'notification.open': def({
     args: NotificationArgs,
