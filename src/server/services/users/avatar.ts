@@ -9,8 +9,8 @@
  * AVATAR_MAX_BYTES (the client resizes to a 256 px square first; 413 otherwise); JPEG, PNG or WebP decided by the
  * content (storage/sniff.ts for JPEG and PNG, the RIFF/WEBP header here), never by the name or declared type.
  *
- * The picture URL is unguessable (a random uuid) and served without a bearer token: an <img> cannot send one, and
- * the service worker caches it for offline use. Keys never repeat, so the answer is immutable and cacheable.
+ * The picture URL is unguessable (a random uuid) and served without a bearer token: an <img> cannot send one.
+ * Keys never repeat, so the answer is immutable and the browser's HTTP cache keeps it (no service-worker cache yet).
  * A replaced picture's file is removed after the new one is committed (see the route).
  */
 import { randomUUID } from 'node:crypto';
