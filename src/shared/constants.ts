@@ -39,6 +39,9 @@ export const ARTIFACT_TYPES = {
   'video/mp4': 'mp4',
 } as const;
 export const ARTIFACT_MAX_BYTES = 200 * 1024 * 1024;
+/** Profile pictures: the client resizes to an AVATAR_PX square before upload; the server accepts at most this. */
+export const AVATAR_PX = 256;
+export const AVATAR_MAX_BYTES = 512 * 1024;
 /** Blob lane: chunks stored in IndexedDB are never larger than this (iOS fails on huge Blobs). */
 export const BLOB_CHUNK_BYTES = 8 * 1024 * 1024;
 export const MAX_PARALLEL_UPLOADS = 2;

@@ -24,6 +24,16 @@ export const SEES_ALL_USERS: readonly Role[] = ['Super_Admin', 'Admin', 'Campus_
 /** Roles that may edit the master plans and email templates. */
 export const EDITS_TEMPLATES: readonly Role[] = ['Super_Admin', 'Admin'];
 
+/** Roles that create courses and change their slots; a Head_of_Department only for their own department's courses. */
+export const COURSE_CREATORS: readonly Role[] = ['Super_Admin', 'Admin', 'Head_of_Department'];
+
+/** May `user` add, edit and delete slots of a course of `courseDepartments`? (The server decides; the UI follows.) */
+export function mayEditCourseSlots(user: { role: Role; departmentId: number | null }, courseDepartments: readonly number[]): boolean {
+  if (!COURSE_CREATORS.includes(user.role)) return false;
+  if (user.role !== 'Head_of_Department') return true;
+  return user.departmentId != null && courseDepartments.includes(user.departmentId);
+}
+
 /** SPEC §2: any role other than Observer, Head_of_Department or Faculty gets the full menu. */
 export function hasFullMenu(role: Role): boolean {
   return role !== 'Observer' && role !== 'Head_of_Department' && role !== 'Faculty';

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { DashboardResponse, DepartmentDataResponse, PromptRequest, PromptResponse, SuperDataResponse, UserListQuery, UserListResponse } from '../../shared/contract/admin.js';
 import { Department, MessageBody } from '../../shared/contract/common.js';
-import { AssignSlotsRequest, Course, CourseListResponse, CourseWriteResponse, CreateCourseRequest } from '../../shared/contract/courses.js';
+import { AssignSlotsRequest, Course, CourseListResponse, CourseWriteResponse, CreateCourseRequest, SlotWriteRequest } from '../../shared/contract/courses.js';
 import { FileLimits } from '../../shared/contract/files.js';
 import { Notification } from '../../shared/contract/notifications.js';
 import {
@@ -26,7 +26,7 @@ import {
 } from '../../shared/contract/observations.js';
 import { EmailTemplate, PlanTemplate, PlanTemplateResponse, UpdateEmailTemplateRequest, UpdatePlanStepRequest } from '../../shared/contract/templates.js';
 import { UserData } from '../../shared/contract/user-data.js';
-import { CreateUserRequest, LoginRequest, ProfileUpdate, ResetPasswordRequest, User } from '../../shared/contract/users.js';
+import { AvatarRequest, AvatarResponse, CreateUserRequest, LoginRequest, ProfileUpdate, ResetPasswordRequest, User } from '../../shared/contract/users.js';
 import { PushRequest, PushResponse, SyncChangesResponse } from '../../shared/sync/protocol.js';
 
 export interface Operation {
@@ -57,6 +57,8 @@ export const OPERATIONS: Record<string, Operation> = {
 
   'GET /api/user/:id': { tag: 'users', summary: 'User data: the user, their course slots and observations', who: 'yourself, or a user your role may see', response: UserData },
   'PUT /api/user/update/:id': { tag: 'users', summary: 'Edit the own profile: the updated user with `token`', who: 'the user themselves', body: ProfileUpdate, response: User },
+  'PUT /api/user/avatar': { tag: 'users', summary: 'Set the own profile picture from a finished tus upload (JPEG/PNG/WebP by content, ≤ 512 KB)', who: 'signed in', body: AvatarRequest, response: AvatarResponse },
+  'GET /api/avatar/:key': { tag: 'users', summary: 'A profile picture (unguessable URL from the user document; immutable)', who: 'anyone', produces: 'image/jpeg' },
   'GET /api/users': { tag: 'users', summary: 'Paged user list (10 a page)', who: `${ALL}, Head_of_Department`, query: UserListQuery, response: UserListResponse },
   'GET /api/department': { tag: 'users', summary: 'Every department', who: 'signed in', response: z.array(Department) },
 
@@ -81,6 +83,9 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/course/:id': { tag: 'courses', summary: 'A course with its slots', who: 'who may see the course', response: Course },
   'POST /api/course': { tag: 'courses', summary: 'Create a course with its slots', who: 'Super_Admin, Admin, Head_of_Department', body: CreateCourseRequest, ...created(CourseWriteResponse) },
   'PUT /api/course/user/:facultyId': { tag: 'courses', summary: 'Assign unassigned slots to a faculty member', who: 'Super_Admin, Admin, Head_of_Department', body: AssignSlotsRequest, response: CourseWriteResponse },
+  'POST /api/course/:id/slot': { tag: 'courses', summary: 'Add a slot to a course', who: 'Super_Admin, Admin, Head_of_Department (own department)', body: SlotWriteRequest, ...created(CourseWriteResponse) },
+  'PUT /api/course/:id/slot/:slotId': { tag: 'courses', summary: 'Edit a slot (section code, day, time, location)', who: 'Super_Admin, Admin, Head_of_Department (own department)', body: SlotWriteRequest, response: CourseWriteResponse },
+  'DELETE /api/course/:id/slot/:slotId': { tag: 'courses', summary: 'Delete an unassigned slot (409 when assigned, used by an observation, or the last)', who: 'Super_Admin, Admin, Head_of_Department (own department)', response: CourseWriteResponse },
   'GET /api/template/:id': { tag: 'templates', summary: 'A master plan (id or Teaching | Reflection)', who: 'signed in', response: PlanTemplate },
   'PUT /api/template/:id': { tag: 'templates', summary: 'Edit one step: {stepId | id, name, field}', who: 'Super_Admin, Admin', body: UpdatePlanStepRequest, response: PlanTemplateResponse },
   'GET /api/email/:id': { tag: 'templates', summary: 'An email template (id or type)', who: 'Super_Admin, Admin', response: EmailTemplate },

@@ -1,10 +1,17 @@
-/** /user/{id} (visibility rules, then the viewer's projection) and /user/update/{id} (own profile only). */
+/**
+ * /user/{id} (visibility rules, then the viewer's projection), /user/update/{id} (own profile only), PUT
+ * /user/avatar (own profile picture from a finished tus upload) and GET /avatar/{key} (the picture; no token: see
+ * services/users/avatar.ts).
+ */
 import type { FastifyInstance, preSerializationAsyncHookHandler } from 'fastify';
 import { projectUser, userViewFor } from '../../shared/contract/user-projection.js';
 import { bearerToken } from '../plugins/auth.js';
 import { MSG } from '../../shared/messages.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { idempotentWrite, ok } from '../http/idempotency.js';
+import { AvatarRequest } from '../../shared/contract/users.js';
+import { AVATAR_MIME, avatarFile, registerAvatar, removeAvatar } from '../services/users/avatar.js';
+import { createReadStream } from 'node:fs';
 import { updateProfile } from '../services/users/update-profile.js';
 import { userData } from '../services/users/user-data.js';
 import { userDocumentById } from '../services/users/user-document.js';
@@ -35,5 +42,29 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Params: { id: string } }>('/user/update/:id', { preHandler: app.authenticate, preSerialization: withToken }, async (req, reply) => {
     if (req.params.id !== req.user.id) throw forbidden(MSG.forbidden);
     return idempotentWrite(req, reply, async (tx) => ok(await updateProfile(tx, req.user, req.params.id, req.body, deps.now())));
+  });
+
+  app.put('/user/avatar', { preHandler: app.authenticate }, async (req, reply) => {
+    const body = AvatarRequest.parse(req.body ?? {});
+    let replaced: string | null = null;
+    const sent = await idempotentWrite(req, reply, async (tx) => {
+      const r = await registerAvatar(tx, req.user, deps.config.dataDir, body);
+      replaced = r.replaced;
+      return ok({ message: MSG.avatarUpdated, avatar: r.avatar });
+    });
+    // Only after the commit (and so after the answer went out): the old picture is no longer referenced (a replay or a failure leaves `replaced` null).
+    await removeAvatar(deps.config.dataDir, replaced);
+    return sent;
+  });
+
+  app.get<{ Params: { key: string } }>('/avatar/:key', async (req, reply) => {
+    const found = await avatarFile(deps.config.dataDir, req.params.key);
+    if (!found) throw notFound(MSG.notFound);
+    return reply
+      .header('content-type', AVATAR_MIME[found.kind])
+      .header('content-length', found.size)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(createReadStream(found.file));
   });
 }

@@ -104,6 +104,29 @@ export function courseCreateError(input: {
   return null;
 }
 
+/**
+ * POST /course/{id}/slot and PUT /course/{id}/slot/{slotId}: one slot of an existing course. The same lenient
+ * shape as a slot of POST /course (the id is the client's uuid of a new slot; ignored on edit).
+ */
+export const SlotWriteRequest = SlotInput;
+export type SlotWriteRequest = z.input<typeof SlotWriteRequest>;
+export type SlotWriteInput = z.output<typeof SlotWriteRequest>;
+
+/**
+ * One slot added to or edited in an existing course: the slot rules of course creation, and its section code
+ * unique among the course's other slots (case-insensitively). `others` are the course's slots without the edited
+ * one. Server and client share it.
+ */
+export function courseSlotError(
+  slot: { sectionCode?: string; day?: string; time?: string; location?: string },
+  others: readonly { sectionCode: string }[],
+): string | null {
+  const e = slotError(slot);
+  if (e) return e;
+  const code = (slot.sectionCode ?? '').trim().toUpperCase();
+  return others.some((o) => o.sectionCode.trim().toUpperCase() === code) ? MSG.duplicateSection : null;
+}
+
 /** A slot inside a course document. `faculty` is the assigned faculty's name, null when unassigned. */
 export const CourseSlot = z.object({
   id: z.string(),

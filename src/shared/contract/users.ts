@@ -82,3 +82,15 @@ export const ProfileUpdate = z.strictObject({
 });
 export type ProfileUpdate = z.input<typeof ProfileUpdate>;
 export const PROFILE_FIELDS = ['phone', 'dateOfBirth', 'designation', 'institute', 'degree', 'starting', 'ending'] as const;
+
+/**
+ * PUT /user/avatar: registers a finished tus upload (its id, or its `/api/files/<id>` URL) as the caller's
+ * profile picture. The answer's `avatar` is the picture's URL (GET /avatar/{key}), also the user document's.
+ */
+export const AvatarRequest = z.object({
+  uploadId: z.string().max(200).optional(),
+  fileURL: z.string().max(2000).optional(),
+});
+export type AvatarRequest = z.input<typeof AvatarRequest>;
+export const AvatarResponse = z.object({ message: z.string(), avatar: z.string() });
+export type AvatarResponse = z.infer<typeof AvatarResponse>;

@@ -1,20 +1,23 @@
 /**
  * /courses/list-courses (SPEC §2): every course the replica holds (the server already limits it to what the
  * user may see), with a per-row button that shows the course's slot table. Departments the user belongs to are
- * highlighted. 'No Courses!' when empty.
+ * highlighted. 'No Courses!' when empty. A user who may change a course's slots (`mayEditCourseSlots`) gets the
+ * slot editor instead of the read-only table.
  */
 import { Fragment, useState } from 'react';
 import { Badge, Button, Card, Center, Group, Loader, Table, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Course } from '../../../shared/contract/courses.js';
-import { display } from '../../../shared/enums.js';
+import { display, type Role } from '../../../shared/enums.js';
+import { mayEditCourseSlots } from '../../../shared/permissions.js';
 import { MSG } from '../../../shared/messages.js';
 import { getDb } from '../../sync/index.js';
+import { CourseSlotsEditor } from './course-slots-editor.js';
 import { CourseSlotsTable } from './course-slots-table.js';
 
 const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
 
-export function CourseList({ ownDepartments }: { ownDepartments: number[] }) {
+export function CourseList({ ownDepartments, role }: { ownDepartments: number[]; role?: Role }) {
   const courses = useLiveQuery(
     async () => ((await getDb().courses.toArray()) as unknown as Course[]).sort((a, b) => a.courseCode.localeCompare(b.courseCode)),
     [],
@@ -94,7 +97,11 @@ export function CourseList({ ownDepartments }: { ownDepartments: number[] }) {
                   {isOpen ? (
                     <Table.Tr id={`slots-${c.id}`}>
                       <Table.Td colSpan={9} bg="var(--mantine-color-gray-0)">
-                        <CourseSlotsTable slots={c.slots} label={`Slots of ${c.courseCode}`} />
+                        {role && mayEditCourseSlots({ role, departmentId: ownDepartments[0] ?? null }, c.departments) ? (
+                          <CourseSlotsEditor course={c} />
+                        ) : (
+                          <CourseSlotsTable slots={c.slots} label={`Slots of ${c.courseCode}`} />
+                        )}
                       </Table.Td>
                     </Table.Tr>
                   ) : null}

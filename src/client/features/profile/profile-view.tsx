@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { User } from '../../../shared/contract/users.js';
 import { display } from '../../../shared/enums.js';
 import defaultAvatar from '../../assets/default-avatar.svg';
+import { AvatarUpload } from './avatar-upload.js';
 import { formatDate } from './format-date.js';
 
 function Field({ label, value }: { label: string; value: string | null | undefined }) {
@@ -35,6 +36,7 @@ export function ProfileView({ user }: { user: User }) {
             </div>
           </Group>
           <Group gap="xs">
+            <AvatarUpload userId={user.id} />
             <Button component={Link} to="/settings/edit-profile">
               Edit Profile
             </Button>

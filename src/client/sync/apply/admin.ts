@@ -142,6 +142,63 @@ export const ADMIN_APPLY: ApplyRegistry = {
     },
   },
 
+  // Slots of an existing course: set semantics (a re-applied add finds the slot present and changes nothing).
+  'course.addSlot': {
+    apply(db, a) {
+      return db.courses.get(a.courseId).then((raw) => {
+        const course = raw as unknown as Course | undefined;
+        if (!course || course.slots.some((s) => s.id === a.id)) return;
+        const slot: CourseSlot = {
+          id: a.id,
+          courseId: course.id,
+          sectionCode: a.sectionCode.trim(),
+          day: a.day.trim(),
+          time: normaliseSlotTime(a.time),
+          location: a.location.trim(),
+          facultyId: null,
+          faculty: null,
+          course: { id: course.id, courseCode: course.courseCode, name: course.name },
+        };
+        return db.courses.update(course.id, { slots: [...course.slots, slot] }).then(done);
+      });
+    },
+  },
+
+  'course.updateSlot': {
+    tables: ['users'],
+    apply(db, a) {
+      const fields = { sectionCode: a.sectionCode.trim(), day: a.day.trim(), time: normaliseSlotTime(a.time), location: a.location.trim() };
+      return db.courses.get(a.courseId).then((raw) => {
+        const course = raw as unknown as Course | undefined;
+        const old = course?.slots.find((s) => s.id === a.id);
+        if (!course || !old) return;
+        const slots = course.slots.map((s) => (s.id === a.id ? { ...s, ...fields } : s));
+        return db.courses.update(course.id, { slots }).then(() => {
+          // The assigned faculty's user record lists the slot too (the server re-sends it; mirror it now).
+          if (!old.facultyId) return;
+          return db.users.get(old.facultyId).then((u) => {
+            const user = u as unknown as User | undefined;
+            if (!user?.courseSlots?.some((s) => s.id === a.id)) return;
+            const courseSlots = user.courseSlots.map((s) => (s.id === a.id ? { ...s, ...fields } : s));
+            return db.users.update(user.id, { courseSlots }).then(done);
+          });
+        });
+      });
+    },
+  },
+
+  'course.deleteSlot': {
+    apply(db, a) {
+      return db.courses.get(a.courseId).then((raw) => {
+        const course = raw as unknown as Course | undefined;
+        // An assigned slot stays: the server refuses to delete it (409), so hiding it would only flicker.
+        const slot = course?.slots.find((s) => s.id === a.id);
+        if (!course || !slot || slot.facultyId) return;
+        return db.courses.update(course.id, { slots: course.slots.filter((s) => s.id !== a.id) }).then(done);
+      });
+    },
+  },
+
   'user.create': {
     tables: ['courses', 'departments'],
     apply(db, a, ctx) {

@@ -12,6 +12,14 @@ export const PROFILE_APPLY: ApplyRegistry = {
       return editRecord(db, 'users', args.userId, (user) => Object.assign(user, defined));
     },
   },
+  'user.avatar': {
+    apply(db, args) {
+      // The preview until the pulled user document carries the server's picture URL.
+      return editRecord(db, 'users', args.userId, (user) => {
+        user.avatar = args.preview;
+      });
+    },
+  },
   'notification.open': {
     apply(db, args) {
       return editRecord(db, 'notifications', args.id, (n) => {

@@ -4,13 +4,14 @@
  *
  *   GET  /data/super-data            GET  /data/:role/:departmentId     GET /users?role=&page=
  *   GET  /courses    GET /course/:id   POST /course    PUT /course/user/:facultyId
+ *   POST /course/:id/slot   PUT /course/:id/slot/:slotId   DELETE /course/:id/slot/:slotId
  *   GET  /template/:id               PUT  /template/:id
  *   GET  /email/:id                  PUT  /email/:id
  *   POST /observation/prompt         GET  /dashboard
  */
 import type { FastifyInstance } from 'fastify';
 import { PromptRequest, UserListQuery } from '../../../shared/contract/admin.js';
-import { AssignSlotsRequest, CreateCourseRequest } from '../../../shared/contract/courses.js';
+import { AssignSlotsRequest, CreateCourseRequest, SlotWriteRequest } from '../../../shared/contract/courses.js';
 import { UpdateEmailTemplateRequest, UpdatePlanStepRequest } from '../../../shared/contract/templates.js';
 import { INT32_MAX } from '../../../shared/constants.js';
 import { MSG } from '../../../shared/messages.js';
@@ -18,6 +19,7 @@ import { badRequest } from '../../http/errors.js';
 import { created, idempotentWrite, ok } from '../../http/idempotency.js';
 import { assignSlots } from '../../services/admin/assign-slots.js';
 import { getCourse, listCourses } from '../../services/admin/course-queries.js';
+import { addSlot, deleteSlot, updateSlot } from '../../services/admin/course-slots.js';
 import { createCourse } from '../../services/admin/create-course.js';
 import { dashboardCounts } from '../../services/admin/dashboard.js';
 import { departmentData, listUsers, superData } from '../../services/admin/data-loaders.js';
@@ -26,6 +28,7 @@ import { getPlanTemplate, updatePlanStep } from '../../services/admin/plan-templ
 import { runPrompt } from '../../services/admin/prompt.js';
 
 type Id = { Params: { id: string } };
+type SlotId = { Params: { id: string; slotId: string } };
 
 export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
@@ -61,6 +64,25 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
       return ok({ message: MSG.courseAssigned, course });
     });
   });
+
+  // Slots of an existing course (issue 15 point 7).
+  app.post<Id>('/course/:id/slot', async (req, reply) => {
+    const body = SlotWriteRequest.parse(req.body ?? {});
+    return idempotentWrite(req, reply, async (tx) =>
+      created({ message: MSG.slotAdded, course: await addSlot(tx, req.user, req.params.id, body) }),
+    );
+  });
+  app.put<SlotId>('/course/:id/slot/:slotId', async (req, reply) => {
+    const body = SlotWriteRequest.parse(req.body ?? {});
+    return idempotentWrite(req, reply, async (tx) =>
+      ok({ message: MSG.slotUpdated, course: await updateSlot(tx, req.user, req.params.id, req.params.slotId, body) }),
+    );
+  });
+  app.delete<SlotId>('/course/:id/slot/:slotId', async (req, reply) =>
+    idempotentWrite(req, reply, async (tx) =>
+      ok({ message: MSG.slotDeleted, course: await deleteSlot(tx, req.user, req.params.id, req.params.slotId) }),
+    ),
+  );
 
   // Master plans.
   app.get<Id>('/template/:id', async (req) => getPlanTemplate(deps.db, req.params.id));

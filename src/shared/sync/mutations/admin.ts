@@ -42,6 +42,22 @@ const CourseAssignArgs = z.object({
 });
 export type CourseAssignArgs = z.infer<typeof CourseAssignArgs>;
 
+/** A slot of an existing course (issue 15 point 7); `id` is the client's uuid of a new slot. */
+const CourseSlotArgs = z.object({
+  courseId: z.uuid(),
+  id: z.uuid(),
+  sectionCode: z.string(),
+  day: z.string(),
+  time: z.string(),
+  location: z.string(),
+});
+export type CourseSlotArgs = z.infer<typeof CourseSlotArgs>;
+
+const CourseSlotDeleteArgs = z.object({ courseId: z.uuid(), id: z.uuid(), sectionCode: z.string() });
+export type CourseSlotDeleteArgs = z.infer<typeof CourseSlotDeleteArgs>;
+
+const slotBody = (a: CourseSlotArgs) => ({ sectionCode: a.sectionCode, day: a.day, time: a.time, location: a.location });
+
 const PlanStepArgs = z.object({
   templateId: id,
   type: PlanType,
@@ -96,6 +112,30 @@ export const ADMIN_MUTATIONS = {
     body: (a) => ({ slots: a.slots }),
     entity: (a) => ({ entity: 'courses', id: a.courseId }),
     describe: (a) => `Assign ${a.slots.length} slot(s) to faculty`,
+  }),
+  'course.addSlot': def({
+    args: CourseSlotArgs,
+    method: 'POST',
+    path: (a) => `/course/${a.courseId}/slot`,
+    body: (a) => ({ id: a.id, ...slotBody(a) }),
+    entity: (a) => ({ entity: 'courses', id: a.courseId }),
+    describe: (a) => `Add slot ${a.sectionCode}`,
+  }),
+  'course.updateSlot': def({
+    args: CourseSlotArgs,
+    method: 'PUT',
+    path: (a) => `/course/${a.courseId}/slot/${a.id}`,
+    body: slotBody,
+    entity: (a) => ({ entity: 'courses', id: a.courseId }),
+    describe: (a) => `Edit slot ${a.sectionCode}`,
+  }),
+  'course.deleteSlot': def({
+    args: CourseSlotDeleteArgs,
+    method: 'DELETE',
+    path: (a) => `/course/${a.courseId}/slot/${a.id}`,
+    body: () => undefined,
+    entity: (a) => ({ entity: 'courses', id: a.courseId }),
+    describe: (a) => `Delete slot ${a.sectionCode}`,
   }),
   'planTemplate.updateStep': def({
     args: PlanStepArgs,

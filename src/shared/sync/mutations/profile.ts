@@ -6,6 +6,16 @@ import { TEXT_MAX } from '../../constants.js';
 import { text } from '../../contract/text.js';
 
 const ProfileArgs = z.object({ userId: text(TEXT_MAX.id), changes: ProfileUpdate });
+/**
+ * The profile picture (blob lane: sent once its tus upload finished; the engine puts `/api/files/<id>` into
+ * `fileURL`). `preview` is a small data URL of the resized picture, shown at once (offline too) by the
+ * optimistic apply; it is never sent.
+ */
+const AvatarArgs = z.object({
+  userId: text(TEXT_MAX.id),
+  preview: z.string().startsWith('data:image/').max(1_000_000),
+  fileURL: text(TEXT_MAX.url).optional(),
+});
 const NotificationArgs = z.object({ id: text(TEXT_MAX.id) });
 
 export const PROFILE_MUTATIONS = {
@@ -16,6 +26,15 @@ export const PROFILE_MUTATIONS = {
     body: (a) => a.changes,
     entity: (a) => ({ entity: 'users', id: a.userId }),
     describe: () => 'Profile update',
+  }),
+  'user.avatar': def({
+    args: AvatarArgs,
+    method: 'PUT',
+    path: () => '/user/avatar',
+    body: (a) => ({ fileURL: a.fileURL }),
+    entity: (a) => ({ entity: 'users', id: a.userId }),
+    describe: () => 'Profile picture',
+    lane: 'blob',
   }),
   'notification.open': def({
     args: NotificationArgs,

@@ -17,7 +17,7 @@ function Page() {
   return (
     <>
       <PageHeader title="Courses List" parent="Courses" actions={create} />
-      <CourseList ownDepartments={user?.department ? [user.department.id] : []} />
+      <CourseList ownDepartments={user?.department ? [user.department.id] : []} role={user?.role} />
     </>
   );
 }

@@ -1,0 +1,184 @@
+/**
+ * Slots of an existing course (issue 15 point 7): add, edit and delete by the course creators (a HOD only in
+ * their own department), with the course-creation slot rules, 409 for an assigned slot, a slot used by an
+ * observation and the last slot, and each change reaching devices through GET /api/sync/changes.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import type { Course } from '../../src/shared/contract/courses.js';
+import { MSG } from '../../src/shared/messages.js';
+import { createTestApp, type TestApp } from './helpers.js';
+import { courseByCode, slotOf } from './admin-fixtures.js';
+import { actors, initiate, startScheduling } from './observations-fixture.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+beforeEach(() => t.reset());
+afterAll(() => t?.close());
+
+const key = () => ({ 'idempotency-key': randomUUID() });
+const slot = (over: Record<string, unknown> = {}) => ({ sectionCode: 'D', day: 'Saturday', time: '08:00 - 09:30', location: 'Room B-104', ...over });
+
+type Change = { entity: string; id: string; version: number; data: Record<string, unknown> | null };
+/** The whole feed a user pulls from `since`, and its cursor. */
+async function pull(token: string, since = '0'): Promise<{ changes: Change[]; cursor: string }> {
+  const changes: Change[] = [];
+  let cursor = since;
+  for (;;) {
+    const res = await t.get(`/api/sync/changes?since=${cursor}&limit=2000`, token);
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json();
+    changes.push(...page.changes);
+    cursor = page.cursor;
+    if (!page.hasMore) return { changes, cursor };
+  }
+}
+
+describe('POST /course/:id/slot', () => {
+  it('a HOD adds a slot to their department’s course; the course document reaches devices with it', async () => {
+    const hod = await t.login('hod');
+    const csc201 = await courseByCode(t, 'CSC-201');
+    const { cursor } = await pull(hod);
+    const id = randomUUID();
+    const res = await t.post(`/api/course/${csc201.id}/slot`, slot({ id }), hod, key());
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().message).toBe(MSG.slotAdded);
+    const added = slotOf(res.json().course, 'D');
+    expect(added).toMatchObject({ id, day: 'Saturday', time: '08:00-09:30', location: 'Room B-104', facultyId: null });
+
+    const { changes } = await pull(hod, cursor);
+    const course = changes.find((c) => c.entity === 'courses' && c.id === csc201.id);
+    expect((course?.data as unknown as Course).slots.map((s) => s.sectionCode)).toEqual(['A', 'B', 'D']);
+  });
+
+  it('applies the course-creation slot rules and a unique section code (400, SPEC §5 messages)', async () => {
+    const hod = await t.login('hod');
+    const { id } = await courseByCode(t, 'CSC-201');
+    const cases: [Record<string, unknown>, string][] = [
+      [{ location: '' }, MSG.incompleteSlot],
+      [{ day: 'Someday' }, MSG.slotDay],
+      [{ time: '9am' }, MSG.slotTime],
+      [{ time: '11:00-10:00' }, MSG.slotTime],
+      [{ sectionCode: 'a' }, MSG.duplicateSection],
+    ];
+    for (const [over, message] of cases) {
+      const res = await t.post(`/api/course/${id}/slot`, slot(over), hod, key());
+      expect([res.statusCode, res.json().error], JSON.stringify(over)).toEqual([400, message]);
+    }
+    expect((await courseByCode(t, 'CSC-201')).slots).toHaveLength(2);
+  });
+
+  it('only course creators, and a HOD only in their own department; 404 for an unknown course', async () => {
+    const { id } = await courseByCode(t, 'CSC-201');
+    for (const who of ['observer', 'faculty', 'director']) {
+      const res = await t.post(`/api/course/${id}/slot`, slot(), await t.login(who), key());
+      expect(res.statusCode, who).toBe(403);
+    }
+    const other = await t.post(`/api/course/${id}/slot`, slot(), await t.login('hod.math'), key());
+    expect([other.statusCode, other.json().error]).toEqual([403, MSG.ownDepartmentSlot]);
+    // A shared course (Mathematics + Computer Science) is the Mathematics HOD's too.
+    const shared = await courseByCode(t, 'MTH-210');
+    expect((await t.post(`/api/course/${shared.id}/slot`, slot(), await t.login('hod.math'), key())).statusCode).toBe(201);
+    for (const who of ['admin', 'superadmin']) {
+      const res = await t.post(`/api/course/${id}/slot`, slot({ sectionCode: who }), await t.login(who), key());
+      expect(res.statusCode, who).toBe(201);
+    }
+    expect((await t.post(`/api/course/${randomUUID()}/slot`, slot(), await t.login('admin'), key())).statusCode).toBe(404);
+  });
+
+  it('refuses a reused slot id (409)', async () => {
+    const hod = await t.login('hod');
+    const csc201 = await courseByCode(t, 'CSC-201');
+    const res = await t.post(`/api/course/${csc201.id}/slot`, slot({ id: csc201.slots[0].id }), hod, key());
+    expect([res.statusCode, res.json().error]).toEqual([409, MSG.courseIdTaken]);
+  });
+});
+
+describe('PUT /course/:id/slot/:slotId', () => {
+  it('edits day, time, section code and location; an assigned slot’s faculty sees it in their user document', async () => {
+    const hod = await t.login('hod');
+    const faculty = await t.login('faculty');
+    const facultyId = await t.userId('faculty');
+    const csc101 = await courseByCode(t, 'CSC-101');
+    const a = slotOf(csc101, 'A');
+    const { cursor } = await pull(faculty);
+    const res = await t.put(`/api/course/${csc101.id}/slot/${a.id}`, { sectionCode: 'A1', day: 'Tuesday', time: '10:00-11:30', location: 'Room X' }, hod, key());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(MSG.slotUpdated);
+    expect(slotOf(res.json().course, 'A1')).toMatchObject({ id: a.id, day: 'Tuesday', time: '10:00-11:30', location: 'Room X', facultyId });
+
+    const { changes } = await pull(faculty, cursor);
+    const course = changes.find((c) => c.entity === 'courses' && c.id === csc101.id)?.data as unknown as Course;
+    expect(course.slots.find((s) => s.id === a.id)?.sectionCode).toBe('A1');
+    const me = changes.find((c) => c.entity === 'users' && c.id === facultyId)?.data as { courseSlots: { id: string; day: string }[] };
+    expect(me.courseSlots.find((s) => s.id === a.id)?.day).toBe('Tuesday');
+  });
+
+  it('validates like creation, keeps its own section code, and refuses another slot’s code', async () => {
+    const hod = await t.login('hod');
+    const csc101 = await courseByCode(t, 'CSC-101');
+    const c = slotOf(csc101, 'C');
+    const url = `/api/course/${csc101.id}/slot/${c.id}`;
+    const same = await t.put(url, slot({ sectionCode: 'c' }), hod, key());
+    expect(same.statusCode, same.body).toBe(200);
+    const dup = await t.put(url, slot({ sectionCode: 'b' }), hod, key());
+    expect([dup.statusCode, dup.json().error]).toEqual([400, MSG.duplicateSection]);
+    const bad = await t.put(url, slot({ time: '25:00' }), hod, key());
+    expect([bad.statusCode, bad.json().error]).toEqual([400, MSG.slotTime]);
+    // A slot of another course is not found under this one.
+    const csc201 = await courseByCode(t, 'CSC-201');
+    expect((await t.put(`/api/course/${csc201.id}/slot/${c.id}`, slot(), hod, key())).statusCode).toBe(404);
+    expect((await t.put(url, slot(), await t.login('hod.math'), key())).statusCode).toBe(403);
+  });
+});
+
+describe('DELETE /course/:id/slot/:slotId', () => {
+  it('deletes an unassigned slot; the course document without it reaches devices', async () => {
+    const hod = await t.login('hod');
+    const csc101 = await courseByCode(t, 'CSC-101');
+    const c = slotOf(csc101, 'C');
+    const { cursor } = await pull(hod);
+    const res = await t.del(`/api/course/${csc101.id}/slot/${c.id}`, hod, key());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(MSG.slotDeleted);
+    expect(res.json().course.slots.map((s: { sectionCode: string }) => s.sectionCode)).toEqual(['A', 'B']);
+
+    // The deleted slot may have carried the course document's version: the course must be re-sent anyway.
+    const { changes } = await pull(hod, cursor);
+    const course = changes.find((ch) => ch.entity === 'courses' && ch.id === csc101.id)?.data as unknown as Course;
+    expect(course.slots.map((s) => s.sectionCode)).toEqual(['A', 'B']);
+    expect((await t.del(`/api/course/${csc101.id}/slot/${c.id}`, hod, key())).statusCode).toBe(404);
+  });
+
+  it('refuses an assigned slot with 409 naming the faculty member, and keeps it', async () => {
+    const hod = await t.login('hod');
+    const csc101 = await courseByCode(t, 'CSC-101');
+    const b = slotOf(csc101, 'B');
+    const res = await t.del(`/api/course/${csc101.id}/slot/${b.id}`, hod, key());
+    expect([res.statusCode, res.json().error]).toEqual([409, MSG.slotAssignedTo('Felix Moreau')]);
+    expect(slotOf(await courseByCode(t, 'CSC-101'), 'B').facultyId).toBe(await t.userId('faculty2'));
+  });
+
+  it('refuses a slot used by an observation with 409', async () => {
+    const a = await actors(t);
+    const id = await initiate(t, a);
+    const { courseId } = await startScheduling(t, a, id);
+    const csc101 = await courseByCode(t, 'CSC-101');
+    expect(courseId).toBe(csc101.id);
+    const res = await t.del(`/api/course/${csc101.id}/slot/${slotOf(csc101, 'A').id}`, a.hod, key());
+    expect([res.statusCode, res.json().error]).toEqual([409, MSG.slotUsedByObservation('Fatima Rahman')]);
+  });
+
+  it('keeps the last slot of a course (409), and only creators of the department delete', async () => {
+    const hod = await t.login('hod');
+    const phy = await courseByCode(t, 'PHY-110');
+    expect((await t.del(`/api/course/${phy.id}/slot/${phy.slots[0].id}`, hod, key())).statusCode).toBe(403);
+    const admin = await t.login('admin');
+    expect((await t.del(`/api/course/${phy.id}/slot/${phy.slots[0].id}`, await t.login('observer'), key())).statusCode).toBe(403);
+    expect((await t.del(`/api/course/${phy.id}/slot/${phy.slots[0].id}`, admin, key())).statusCode).toBe(200);
+    const last = await t.del(`/api/course/${phy.id}/slot/${phy.slots[1].id}`, admin, key());
+    expect([last.statusCode, last.json().error]).toEqual([409, MSG.lastSlot]);
+  });
+});
