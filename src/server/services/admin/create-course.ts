@@ -11,7 +11,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { courseCreateError, normaliseSlotTime, type Course, type CreateCourseInput } from '../../../shared/contract/courses.js';
-import type { Role } from '../../../shared/enums.js';
+import { can } from '../../../shared/permissions.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Db } from '../../db/client.js';
 import { courseDepartments, courses, departments, slots } from '../../db/schema.js';
@@ -20,10 +20,8 @@ import type { AuthUser } from '../../http/types.js';
 import { audit } from '../audit.js';
 import { courseDocument } from './course-documents.js';
 
-export const COURSE_CREATORS: readonly Role[] = ['Super_Admin', 'Admin', 'Head_of_Department'];
-
 export async function createCourse(tx: Db, user: AuthUser, input: CreateCourseInput): Promise<Course> {
-  if (!COURSE_CREATORS.includes(user.role)) throw forbidden();
+  if (!can(user.role, 'course.create')) throw forbidden();
   const error = courseCreateError(input);
   if (error) throw badRequest(error);
 

@@ -1,0 +1,42 @@
+/**
+ * Issue 14 journeys (field-ready UX) in the real app against the real server:
+ *   1. a Faculty member who opens /courses/create-courses by its address gets "Not available for your role" and no
+ *      form (before, the form submitted, toasted success and only later showed a 403 in needs-attention);
+ *   2. an Admin reaches Create User from the sidebar and gets the form (SPEC §6: Admin creates users).
+ */
+import { demo } from './support/demo.js';
+import { expect, test } from './support/fixtures.js';
+import { signIn } from './support/session.js';
+
+test('Faculty opening Create Courses by address sees "Not available for your role" and no form', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await signIn(page, demo('Faculty'));
+  await page.goto('/courses/create-courses');
+
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'Not available for your role' })).toBeVisible();
+  await expect(main.getByRole('form', { name: 'Create course' })).toHaveCount(0);
+  await expect(main.getByLabel('Course code')).toHaveCount(0);
+  // Nothing in the menu leads there either.
+  await expect(page.getByRole('navigation', { name: 'Main menu' }).locator('a[href="/courses/create-courses"]')).toHaveCount(0);
+
+  await main.getByRole('link', { name: 'Back to the dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(main.getByRole('heading', { name: 'Not available for your role' })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('Admin reaches Create User from the sidebar and gets the form', async ({ page }) => {
+  await signIn(page, demo('Admin'));
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  const users = nav.getByRole('button', { name: 'Users', exact: true });
+  if ((await users.getAttribute('aria-expanded')) !== 'true') await users.click();
+  await nav.getByRole('link', { name: 'Create User' }).click();
+
+  await expect(page).toHaveURL(/\/users\/create-user$/);
+  const form = page.getByRole('form', { name: 'Create user' });
+  await expect(form).toBeVisible();
+  await expect(form.getByLabel('Name')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Not available for your role' })).toHaveCount(0);
+});
