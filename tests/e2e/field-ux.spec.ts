@@ -40,3 +40,24 @@ test('Admin reaches Create User from the sidebar and gets the form', async ({ pa
   await expect(form.getByLabel('Name')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Not available for your role' })).toHaveCount(0);
 });
+
+test('the theme follows the system, the header toggle switches it, and the choice survives a reload', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await signIn(page, demo('Observer'));
+  const html = page.locator('html');
+  const bodyBackground = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  const darkBackground = await bodyBackground();
+  await page.screenshot({ path: 'tests/e2e/.artifacts/field-ux/dark-dashboard.png', animations: 'disabled' });
+
+  const toggle = page.getByRole('banner').getByRole('button', { name: 'Dark theme' });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await toggle.click();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  expect(await bodyBackground()).not.toBe(darkBackground);
+
+  await page.reload();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Dark theme' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+});

@@ -93,7 +93,7 @@ export function CourseList({ ownDepartments }: { ownDepartments: number[] }) {
                   </Table.Tr>
                   {isOpen ? (
                     <Table.Tr id={`slots-${c.id}`}>
-                      <Table.Td colSpan={9} bg="var(--mantine-color-gray-0)">
+                      <Table.Td colSpan={9} bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">
                         <CourseSlotsTable slots={c.slots} label={`Slots of ${c.courseCode}`} />
                       </Table.Td>
                     </Table.Tr>
