@@ -84,7 +84,7 @@ describe('menus offer only usable pages', () => {
     const links = menuFor(role).flatMap((g) => (g.children ?? [g]).map((l) => l.to));
     expect(links.length).toBeGreaterThan(2);
     for (const to of links) {
-      const page = to.replace(/^\/(user|email)\/[^/]+$/, '/$1/$slug');
+      const page = (to ?? '').replace(/^\/(user|email)\/[^/]+$/, '/$1/$slug');
       expect(mayOpenPage(role, page), `${role} → ${to}`).toBe(true);
     }
   });
