@@ -4,9 +4,9 @@
  *      form (before, the form submitted, toasted success and only later showed a 403 in needs-attention);
  *   2. an Admin reaches Create User from the sidebar and gets the form (SPEC §6: Admin creates users).
  */
-import { demo } from './support/demo.js';
+import { demo, DOMAIN } from './support/demo.js';
 import { expect, test } from './support/fixtures.js';
-import { signIn } from './support/session.js';
+import { expectAllSynced, signIn } from './support/session.js';
 
 test('Faculty opening Create Courses by address sees "Not available for your role" and no form', async ({ page }) => {
   const errors: string[] = [];
@@ -60,4 +60,46 @@ test('the theme follows the system, the header toggle switches it, and the choic
   await page.reload();
   await expect(page.getByRole('banner').getByRole('button', { name: 'Dark theme' })).toHaveAttribute('aria-pressed', 'false');
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+});
+
+test('a first look shows the product: the staged Physics observations open at every stage', async ({ page, api }) => {
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const observer = `observer.physics@${DOMAIN}`; // staged accounts: src/server/seed/demo-accounts.ts
+  const token = (await api.login(observer)).token;
+  const list = await api.request<{ id: string; cycleLabel: string; status: string; observationProgress: number }[]>('GET', '/observations', { token });
+  expect(list).toHaveLength(6);
+
+  await signIn(page, observer);
+  await expectAllSynced(page);
+  const main = page.getByRole('main');
+  // The dashboard's table is not empty.
+  await expect(main.getByText('No Observations!')).toHaveCount(0);
+  await page.screenshot({ path: 'tests/e2e/.artifacts/field-ux/observer-dashboard.png', fullPage: true, animations: 'disabled' });
+
+  // The list has every staged observation.
+  await page.goto('/observations/list-observation');
+  for (const name of ['Aisha Bello', 'Tomas Silva', 'Yuki Tanaka', 'Leon Fischer', 'Chloe Martin', 'Ravi Menon']) {
+    await expect(main.getByText(name).first()).toBeVisible();
+  }
+
+  // Each observation's detail and the screen of its stage open (no "Not found", no uncaught error).
+  const byProgress = (p: number, label?: string) => list.find((o) => o.observationProgress === p && (label === undefined || o.cycleLabel === label))!;
+  const screens: [string, string][] = [
+    ...list.map((o): [string, string] => [`/observations/detail-observation/${o.id}`, 'Informed Observation Scheduling']),
+    [`/observations/observation-scheduling/${byProgress(0, 'Observation Scheduling').id}`, 'Observation Scheduling'],
+    [`/observations/observation-rubric/${byProgress(50).id}`, 'Informed'],
+    [`/observations/uninformed-observation-rubric/${byProgress(80, '---').id}`, 'Uninformed'],
+  ];
+  for (const [to, text] of screens) {
+    await page.goto(to);
+    await expect(main.getByText(text).first()).toBeVisible();
+    await expect(main.getByRole('heading', { name: 'Not found' })).toHaveCount(0);
+  }
+  // The post-observation meeting shows the faculty's artifacts.
+  await page.goto(`/observations/post-observation-meeting/${byProgress(80, 'Post Observation').id}`);
+  await expect(main.getByText('Lesson plan - forces and motion.pdf').first()).toBeVisible();
+  await page.screenshot({ path: 'tests/e2e/.artifacts/field-ux/post-meeting.png', fullPage: true, animations: 'disabled' });
+  expect(errors).toEqual([]);
 });
