@@ -7,6 +7,8 @@ import { Notifications } from '@mantine/notifications';
 import { RouterProvider } from '@tanstack/react-router';
 import { TOAST_AUTOCLOSE_MS } from '../shared/constants.js';
 import { theme } from './theme.js';
+import { TOAST_LIMIT } from './components/toast.js';
+import { colorSchemeManager, DEFAULT_COLOR_SCHEME } from './color-scheme.js';
 import { router } from './router.js';
 import { resumeSession } from './session/resume.js';
 
@@ -17,8 +19,8 @@ if (!root) throw new Error('#root missing from index.html');
 
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-center" autoClose={TOAST_AUTOCLOSE_MS} limit={5} />
+    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme={DEFAULT_COLOR_SCHEME}>
+      <Notifications position="top-center" autoClose={TOAST_AUTOCLOSE_MS} limit={TOAST_LIMIT} />
       <RouterProvider router={router} />
     </MantineProvider>
   </StrictMode>,

@@ -29,6 +29,8 @@ const Env = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Observa <no-reply@university.edu>'),
   SEED_DEMO: Bool.transform((v) => v ?? true),
+  /** With SEED_DEMO: also the Physics department's staged observations (one per stage of the cycle). */
+  SEED_DEMO_OBSERVATIONS: Bool.transform((v) => v ?? true),
   PUBLIC_URL: z.string().default('http://localhost:3000'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Directory of the built client; served when present. */
@@ -87,6 +89,11 @@ export type Config = {
   smtpUrl?: string;
   mailFrom: string;
   seedDemo: boolean;
+  /**
+   * With seedDemo: also seed the staged observations (src/server/seed/demo-cycles.ts). Absent = off, so the
+   * test harness keeps its minimal demo university (no observations) unless a test asks for them.
+   */
+  seedDemoObservations?: boolean;
   publicUrl: string;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   clientDir: string;
@@ -127,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     seedDemo: e.SEED_DEMO,
+    seedDemoObservations: e.SEED_DEMO_OBSERVATIONS,
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,
     clientDir: path.resolve(e.CLIENT_DIR),

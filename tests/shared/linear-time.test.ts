@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { countWords } from '../../src/shared/constants.js';
 import { cycleLabel, cycleProgress, cycleStatus, hasBulletLine, isReflectiveWriteup, planAnswersError, startsWithBullet } from '../../src/shared/cycle.js';
 import { display, type Role } from '../../src/shared/enums.js';
-import { hasFullMenu, mayCreateRole, menuFor } from '../../src/shared/permissions.js';
+import { can, mayCreateRole, mayEditCourseSlots, mayOpenPage, menuFor } from '../../src/shared/permissions.js';
 import {
   allGroupsComplete,
   finalScore,
@@ -26,8 +26,12 @@ import {
 } from '../../src/shared/rubric.js';
 import { createUserError, hasDomain, isValidEmail, loginError, resetPasswordError } from '../../src/shared/validation.js';
 import { promptError } from '../../src/shared/contract/admin.js';
+import { projectUser, projectUsersFor, userViewFor } from '../../src/shared/contract/user-projection.js';
+import { csvSafeCell, csvSafeRow } from '../../src/shared/csv.js';
+import { emailHtml, emailParts, emailText, escapeHtml } from '../../src/shared/email-render.js';
+import { stopsBatch } from '../../src/shared/sync/protocol.js';
 import { declaredKind, formatBytes, kindLimitText, uploadTooLargeMessage } from '../../src/shared/contract/files.js';
-import { assignError, courseCreateError, isValidSlotTime, normaliseSlotTime, slotError } from '../../src/shared/contract/courses.js';
+import { assignError, courseCreateError, courseSlotError, isValidSlotTime, normaliseSlotTime, slotError } from '../../src/shared/contract/courses.js';
 import { postAction, schedulingAction } from '../../src/shared/contract/observations.js';
 import { emailTemplateError, planStepError } from '../../src/shared/contract/templates.js';
 import { badTextReason, intId, text, tooLongMessage } from '../../src/shared/contract/text.js';
@@ -85,7 +89,9 @@ const CALLS: Record<string, Call> = {
   'cycle.ts#hasBulletLine': (s) => hasBulletLine(s),
   'enums.ts#display': (s) => display(s),
   'permissions.ts#mayCreateRole': (s) => mayCreateRole(s as Role, s as Role),
-  'permissions.ts#hasFullMenu': (s) => hasFullMenu(s as Role),
+  'permissions.ts#can': (s) => can(s as Role, 'user.create'),
+  'permissions.ts#mayOpenPage': (s) => mayOpenPage('Faculty', s) && mayOpenPage(s as Role, '/courses/create-courses'),
+  'permissions.ts#mayEditCourseSlots': (s) => mayEditCourseSlots({ role: s as Role, departmentId: s.length }, [s.length]),
   'permissions.ts#menuFor': (s) => menuFor(s as Role),
   'rubric.ts#round1': (s) => round1(s.length),
   'rubric.ts#isValidScore': (s) => isValidScore(s),
@@ -104,6 +110,17 @@ const CALLS: Record<string, Call> = {
     createUserError({ name: s, email: s, password: s, confirmPassword: s, role: 'Faculty', course: s, slots: [s] }, 'university.edu'),
   'validation.ts#resetPasswordError': (s) => resetPasswordError(s, s, s),
   'contract/admin.ts#promptError': (s) => promptError({ campus: s, departmentId: 1, threshold: 70 }),
+  'contract/courses.ts#courseSlotError': (s) => courseSlotError({ sectionCode: s, day: s, time: s, location: s }, [{ sectionCode: s }]),
+  'contract/user-projection.ts#userViewFor': (s) => userViewFor({ id: s, role: 'Head_of_Department', departmentId: 1 }, { id: s.slice(1), role: s as Role, department: null } as never),
+  'contract/user-projection.ts#projectUser': (s) => projectUser({ id: s, name: s, email: s, role: 'Faculty', phone: s } as never, 'public'),
+  'contract/user-projection.ts#projectUsersFor': (s) => projectUsersFor({ id: 'x', role: 'Observer', departmentId: null }, [{ id: s, name: s, email: s, role: 'Faculty', department: null } as never]),
+  'csv.ts#csvSafeCell': (s) => csvSafeCell(s),
+  'csv.ts#csvSafeRow': (s) => csvSafeRow({ a: s, b: `=${s}` }),
+  'email-render.ts#emailParts': (s) => emailParts(s, { name: s, email: s }),
+  'email-render.ts#escapeHtml': (s) => escapeHtml(s),
+  'email-render.ts#emailHtml': (s) => emailHtml(`${s}{{name}}<br>{{link}}`, { name: s, email: s, link: s }),
+  'email-render.ts#emailText': (s) => emailText(s, { name: s, email: s }, true),
+  'sync/protocol.ts#stopsBatch': (s) => stopsBatch(s.length),
   'contract/files.ts#declaredKind': (s) => declaredKind(s, s) ?? declaredKind('', s),
   'contract/files.ts#formatBytes': (s) => formatBytes(s.length * 1_000_003),
   'contract/files.ts#kindLimitText': () => kindLimitText('mp4'),

@@ -97,3 +97,34 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
     ],
   },
 ];
+
+/**
+ * The staged Physics department (seeded with SEED_DEMO_OBSERVATIONS, on by default): its HOD, observer and one
+ * faculty member per stage of the cycle (see demo-cycles.ts). Kept apart from DEMO_ACCOUNTS so the journeys and
+ * server tests, which initiate observations for the accounts above, find them as they always were.
+ */
+export const DEMO_STAGED_ACCOUNTS: readonly DemoAccount[] = [
+  { local: 'hod.physics', name: 'Paolo Ricci', role: 'Head_of_Department', department: 'Physics', designation: 'Professor' },
+  { local: 'observer.physics', name: 'Nadia Karim', role: 'Observer', department: 'Physics', designation: 'Associate Professor' },
+  { local: 'faculty.physics1', name: 'Aisha Bello', role: 'Faculty', department: 'Physics', designation: 'Lecturer' },
+  { local: 'faculty.physics2', name: 'Tomas Silva', role: 'Faculty', department: 'Physics', designation: 'Lecturer' },
+  { local: 'faculty.physics3', name: 'Yuki Tanaka', role: 'Faculty', department: 'Physics', designation: 'Assistant Professor' },
+  { local: 'faculty.physics4', name: 'Leon Fischer', role: 'Faculty', department: 'Physics', designation: 'Lecturer' },
+  { local: 'faculty.physics5', name: 'Chloe Martin', role: 'Faculty', department: 'Physics', designation: 'Senior Lecturer' },
+  { local: 'faculty.physics6', name: 'Ravi Menon', role: 'Faculty', department: 'Physics', designation: 'Associate Professor' },
+];
+
+/** One section per staged faculty member. */
+export const DEMO_STAGED_COURSES: readonly DemoCourse[] = [
+  {
+    courseCode: 'PHY-220', name: 'Electromagnetism', credits: 3, departments: ['Physics'],
+    slots: [
+      { sectionCode: 'A', day: 'Monday', time: '10:00-11:30', location: 'Hall P-3', faculty: 'faculty.physics1' },
+      { sectionCode: 'B', day: 'Tuesday', time: '12:00-13:30', location: 'Hall P-3', faculty: 'faculty.physics2' },
+      { sectionCode: 'C', day: 'Wednesday', time: '10:00-11:30', location: 'Hall P-4', faculty: 'faculty.physics3' },
+      { sectionCode: 'D', day: 'Thursday', time: '14:00-15:30', location: 'Hall P-4', faculty: 'faculty.physics4' },
+      { sectionCode: 'E', day: 'Friday', time: '09:00-10:30', location: 'Lab P-10', faculty: 'faculty.physics5' },
+      { sectionCode: 'F', day: 'Monday', time: '13:00-14:30', location: 'Lab P-10', faculty: 'faculty.physics6' },
+    ],
+  },
+];

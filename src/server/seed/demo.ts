@@ -6,12 +6,17 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { courseDepartments, courses, departments, slots, users } from '../db/schema.js';
 import { hashPassword } from '../services/auth/password.js';
-import { DEMO_ACCOUNTS, DEMO_COURSES, DEMO_DEPARTMENTS, DEMO_PASSWORD } from './demo-accounts.js';
+import { DEMO_ACCOUNTS, DEMO_COURSES, DEMO_DEPARTMENTS, DEMO_PASSWORD, DEMO_STAGED_ACCOUNTS, DEMO_STAGED_COURSES } from './demo-accounts.js';
+import { seedDemoCycles } from './demo-cycles.js';
 
 /** Hashing is deliberately slow; the demo accounts share one hash per process (tests re-seed often). */
 let demoHash: Promise<string> | undefined;
 
-export async function seedDemo(db: Db, domain: string): Promise<boolean> {
+/**
+ * `observations`: also the staged Physics department (DEMO_STAGED_ACCOUNTS, DEMO_STAGED_COURSES) and its
+ * observations at every stage (demo-cycles.ts), in the same transaction: all of it or nothing.
+ */
+export async function seedDemo(db: Db, domain: string, observations?: { dataDir: string }): Promise<boolean> {
   demoHash ??= hashPassword(DEMO_PASSWORD);
   const passwordHash = await demoHash;
   return db.transaction(async (tx) => {
@@ -27,10 +32,11 @@ export async function seedDemo(db: Db, domain: string): Promise<boolean> {
     const allDepts = deptRows.length === DEMO_DEPARTMENTS.length ? deptRows : await tx.select().from(departments);
     const deptId = new Map(allDepts.map((d) => [d.name, d.id]));
 
+    const accounts = observations ? [...DEMO_ACCOUNTS, ...DEMO_STAGED_ACCOUNTS] : DEMO_ACCOUNTS;
     const userRows = await tx
       .insert(users)
       .values(
-        DEMO_ACCOUNTS.map((a) => ({
+        accounts.map((a) => ({
           name: a.name,
           email: `${a.local}@${domain}`.toLowerCase(),
           passwordHash,
@@ -49,7 +55,7 @@ export async function seedDemo(db: Db, domain: string): Promise<boolean> {
       .returning({ id: users.id, email: users.email });
     const userId = new Map(userRows.map((u) => [u.email.split('@')[0], u.id]));
 
-    for (const c of DEMO_COURSES) {
+    for (const c of observations ? [...DEMO_COURSES, ...DEMO_STAGED_COURSES] : DEMO_COURSES) {
       const [course] = await tx
         .insert(courses)
         .values({
@@ -73,6 +79,7 @@ export async function seedDemo(db: Db, domain: string): Promise<boolean> {
         })),
       );
     }
+    if (observations) await seedDemoCycles(tx, domain, observations.dataDir);
     return true;
   });
 }

@@ -4,7 +4,12 @@ import type { Db } from '../db/client.js';
 import { seedBase } from './base.js';
 import { seedDemo } from './demo.js';
 
-export async function seed(db: Db, config: Pick<Config, 'seedDemo' | 'universityDomain'>): Promise<void> {
+export async function seed(
+  db: Db,
+  config: Pick<Config, 'seedDemo' | 'universityDomain'> & Partial<Pick<Config, 'seedDemoObservations' | 'dataDir'>>,
+): Promise<void> {
   await seedBase(db);
-  if (config.seedDemo) await seedDemo(db, config.universityDomain);
+  if (!config.seedDemo) return;
+  const observations = config.seedDemoObservations === true && config.dataDir ? { dataDir: config.dataDir } : undefined;
+  await seedDemo(db, config.universityDomain, observations);
 }

@@ -11,6 +11,7 @@ import { AsideSlotProvider, useAsideContent } from './aside-slot.js';
 import { ShellFooter } from './footer.js';
 import { ShellHeader } from './header.js';
 import { PageTransition } from './page-transition.js';
+import { RouteGuard } from './route-guard.js';
 import { Sidebar } from './sidebar.js';
 import { SignInAgain } from '../sync/sign-in-again.js';
 
@@ -41,7 +42,9 @@ function Layout() {
       </AppShell.Navbar>
       <AppShell.Main>
         <PageTransition>
-          <Outlet />
+          <RouteGuard>
+            <Outlet />
+          </RouteGuard>
         </PageTransition>
       </AppShell.Main>
       {aside !== null ? (

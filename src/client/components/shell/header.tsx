@@ -2,6 +2,7 @@ import { Burger, Group, Text } from '@mantine/core';
 import { PRODUCT_NAME } from '../../../shared/constants.js';
 import { SyncIndicator } from '../sync/sync-indicator.js';
 import { FullscreenToggle } from './fullscreen-toggle.js';
+import { ThemeToggle } from './theme-toggle.js';
 import { HeaderNotifications, HeaderProfile } from './header-menus.js';
 
 export interface ShellHeaderProps {
@@ -9,7 +10,7 @@ export interface ShellHeaderProps {
   onToggleNav: () => void;
 }
 
-/** SPEC §2 header: mobile sidebar toggle, sync status, full screen, notifications, profile menu. */
+/** SPEC §2 header: mobile sidebar toggle, sync status, light/dark theme, full screen, notifications, profile menu. */
 export function ShellHeader({ navOpened, onToggleNav }: ShellHeaderProps) {
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -21,6 +22,7 @@ export function ShellHeader({ navOpened, onToggleNav }: ShellHeaderProps) {
       </Group>
       <Group gap={6} wrap="nowrap">
         <SyncIndicator />
+        <ThemeToggle />
         <FullscreenToggle />
         <HeaderNotifications />
         <HeaderProfile />

@@ -7,7 +7,7 @@ import { LoginForm } from '../../components/auth/login-form.js';
 export function LoginPage() {
   const navigate = useNavigate();
   return (
-    <Center mih="100dvh" p="md" bg="var(--mantine-color-gray-0)">
+    <Center mih="100dvh" p="md" bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">
       <Card withBorder shadow="sm" padding="xl" w="100%" maw={440} component="main">
         <Stack gap="xs" mb="md">
           <Title order={1} size="h2">

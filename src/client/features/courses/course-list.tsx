@@ -96,7 +96,7 @@ export function CourseList({ ownDepartments, role }: { ownDepartments: number[];
                   </Table.Tr>
                   {isOpen ? (
                     <Table.Tr id={`slots-${c.id}`}>
-                      <Table.Td colSpan={9} bg="var(--mantine-color-gray-0)">
+                      <Table.Td colSpan={9} bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">
                         {role && mayEditCourseSlots({ role, departmentId: ownDepartments[0] ?? null }, c.departments) ? (
                           <CourseSlotsEditor course={c} />
                         ) : (

@@ -3,7 +3,7 @@ import { Center, Loader, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { EmailTemplate } from '../../../shared/contract/templates.js';
 import type { EmailTemplateType, Role } from '../../../shared/enums.js';
-import { EDITS_TEMPLATES } from '../../../shared/permissions.js';
+import { can } from '../../../shared/permissions.js';
 import { getDb } from '../../sync/index.js';
 import { EmailTemplateEditor } from './email-template-editor.js';
 
@@ -12,7 +12,7 @@ export function EmailTemplatePage({ type, role }: { type: EmailTemplateType; rol
     async () => ((await getDb().emailTemplates.where('type').equals(type).first()) as unknown as EmailTemplate | undefined) ?? null,
     [type],
   );
-  const mayEdit = EDITS_TEMPLATES.includes(role);
+  const mayEdit = can(role, 'email.edit');
   if (!mayEdit) return <Text c="dimmed">Only administrators can read and edit email templates.</Text>;
   if (template === undefined) {
     return (

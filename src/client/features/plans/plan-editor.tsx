@@ -7,7 +7,7 @@ import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { PlanTemplate } from '../../../shared/contract/templates.js';
 import type { PlanType, Role } from '../../../shared/enums.js';
-import { EDITS_TEMPLATES } from '../../../shared/permissions.js';
+import { can } from '../../../shared/permissions.js';
 import { getDb } from '../../sync/index.js';
 import { StepEditor } from './step-editor.js';
 
@@ -16,7 +16,7 @@ export function PlanEditor({ type, role }: { type: PlanType; role: Role }) {
     async () => ((await getDb().planTemplates.where('type').equals(type).first()) as unknown as PlanTemplate | undefined) ?? null,
     [type],
   );
-  const readOnly = !EDITS_TEMPLATES.includes(role);
+  const readOnly = !can(role, 'template.edit');
   if (plan === undefined) {
     return (
       <Center py="xl">

@@ -2,7 +2,7 @@
  * /observations/prompt-observation (SPEC §2, §5): campus, department, observation threshold and a generate
  * button. The threshold is a percentage: the department's faculty whose latest completed observation scored
  * below it, or who were never observed, are listed to the department's Heads of Department (email +
- * notification). Only Super_Admin and Admin may generate prompts (the server's PROMPTERS); the request is
+ * notification). Only Super_Admin and Admin may generate prompts (the 'observation.prompt' capability); the request is
  * queued through the outbox and the form resets 2.5 s after success.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -12,11 +12,11 @@ import type { User } from '../../../shared/contract/users.js';
 import { DELAY, PROMPT_THRESHOLD_MIN } from '../../../shared/constants.js';
 import { CAMPUSES, display, type Campus } from '../../../shared/enums.js';
 import { MSG } from '../../../shared/messages.js';
+import { can } from '../../../shared/permissions.js';
 import { toast } from '../../components/toast.js';
 import { mutate } from '../../sync/index.js';
 import { useDepartments } from '../../hooks/use-departments.js';
 
-export const PROMPTERS: readonly string[] = ['Super_Admin', 'Admin'];
 export const THRESHOLD_HELP =
   'Faculty whose latest completed observation scored below this percentage, or who were never observed, are listed to the department’s heads.';
 
@@ -30,7 +30,7 @@ export function PromptForm({ user }: { user: User }) {
   const departments = useDepartments();
   const own = user.department;
 
-  if (!PROMPTERS.includes(user.role)) {
+  if (!can(user.role, 'observation.prompt')) {
     return <Text c="dimmed">Only administrators can generate observation prompts.</Text>;
   }
 

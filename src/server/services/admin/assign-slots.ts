@@ -10,7 +10,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Course } from '../../../shared/contract/courses.js';
-import type { Role } from '../../../shared/enums.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Db } from '../../db/client.js';
 import { courseDepartments, slots, users } from '../../db/schema.js';
@@ -19,8 +18,7 @@ import type { AuthUser } from '../../http/types.js';
 import { audit } from '../audit.js';
 import { notify } from '../notify.js';
 import { courseDocument } from './course-documents.js';
-
-export const SLOT_ASSIGNERS: readonly Role[] = ['Super_Admin', 'Admin', 'Head_of_Department'];
+import { can } from '../../../shared/permissions.js';
 
 const Uuid = z.uuid();
 
@@ -30,7 +28,7 @@ export async function assignSlots(
   facultyId: string,
   slotIds: readonly string[],
 ): Promise<{ course: Course; assigned: number }> {
-  if (!SLOT_ASSIGNERS.includes(user.role)) throw forbidden();
+  if (!can(user.role, 'slots.assign')) throw forbidden();
   if (!Uuid.safeParse(facultyId).success) throw badRequest(MSG.assignDetails);
   const ids = [...new Set(slotIds)];
   if (ids.length === 0) throw badRequest(MSG.selectSlots);

@@ -11,7 +11,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { courseCreateError, normaliseSlotTime, type Course, type CreateCourseInput } from '../../../shared/contract/courses.js';
-import { COURSE_CREATORS } from '../../../shared/permissions.js';
+import { can, COURSE_CREATORS } from '../../../shared/permissions.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Db } from '../../db/client.js';
 import { courseDepartments, courses, departments, slots } from '../../db/schema.js';
@@ -23,7 +23,7 @@ import { courseDocument } from './course-documents.js';
 export { COURSE_CREATORS };
 
 export async function createCourse(tx: Db, user: AuthUser, input: CreateCourseInput): Promise<Course> {
-  if (!COURSE_CREATORS.includes(user.role)) throw forbidden();
+  if (!can(user.role, 'course.create')) throw forbidden();
   const error = courseCreateError(input);
   if (error) throw badRequest(error);
 

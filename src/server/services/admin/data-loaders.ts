@@ -19,7 +19,7 @@ import type {
 import { USER_PAGE_SIZE } from '../../../shared/constants.js';
 import { projectUsersFor } from '../../../shared/contract/user-projection.js';
 import type { Role } from '../../../shared/enums.js';
-import { SEES_ALL_USERS } from '../../../shared/permissions.js';
+import { can, SEES_ALL_USERS } from '../../../shared/permissions.js';
 import type { Db } from '../../db/client.js';
 import { courseDepartments, courses, departments, observations, users } from '../../db/schema.js';
 import { forbidden } from '../../http/errors.js';
@@ -29,7 +29,7 @@ import { userDocuments } from '../users/user-document.js';
 import { courseDocuments } from './course-documents.js';
 
 export async function superData(db: Db, user: AuthUser): Promise<SuperDataResponse> {
-  if (user.role !== 'Super_Admin') throw forbidden();
+  if (!can(user.role, 'data.all')) throw forbidden();
   const [userRows, obsRows, courseRows, deptRows] = await Promise.all([
     db.select().from(users).where(ne(users.role, 'Super_Admin')).orderBy(asc(users.name), asc(users.id)),
     db.select().from(observations).orderBy(asc(observations.createdAt), asc(observations.id)),
@@ -72,8 +72,9 @@ export async function departmentData(db: Db, user: AuthUser, role: string, depar
 
 export async function listUsers(db: Db, user: AuthUser, query: { role?: Role; page: number }): Promise<UserListResponse> {
   let scope: SQL | undefined;
+  if (!can(user.role, 'user.list')) throw forbidden();
   if (SEES_ALL_USERS.includes(user.role)) scope = undefined;
-  else if (user.role === 'Head_of_Department' && user.departmentId != null) scope = eq(users.departmentId, user.departmentId);
+  else if (user.departmentId != null) scope = eq(users.departmentId, user.departmentId);
   else throw forbidden();
   const where = and(ne(users.role, 'Super_Admin'), scope, query.role ? eq(users.role, query.role) : undefined);
   const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(users).where(where);

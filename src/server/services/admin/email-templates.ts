@@ -1,6 +1,6 @@
 /**
  * Email templates (GET/PUT /email/{id}). `{id}` is an email template type (CreateUser | InitiateObs |
- * UpdateObs | ObsPrompt) or the template's uuid. Only EDITS_TEMPLATES roles read or change them (SPEC §6:
+ * UpdateObs | ObsPrompt) or the template's uuid. Only roles with 'email.edit' (CAPABILITIES) read or change them (SPEC §6:
  * Super_Admin reads and updates email templates; Admin too, our decision). Bodies are stored as plain text with
  * {{name}} / {{email}} / {{link}} tokens: values are HTML-escaped when an email is built, and the editor's
  * preview escapes the body, so a template can never inject markup. At most 500 words (SPEC §9).
@@ -9,7 +9,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { emailTemplateError, type EmailTemplate } from '../../../shared/contract/templates.js';
 import { EMAIL_TEMPLATE_TYPES, type EmailTemplateType } from '../../../shared/enums.js';
-import { EDITS_TEMPLATES } from '../../../shared/permissions.js';
+import { can } from '../../../shared/permissions.js';
 import type { Db } from '../../db/client.js';
 import { emailTemplates } from '../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
@@ -49,7 +49,7 @@ async function resolve(db: Db, idOrType: string): Promise<Row> {
 }
 
 export async function getEmailTemplate(db: Db, user: AuthUser, idOrType: string): Promise<EmailTemplate> {
-  if (!EDITS_TEMPLATES.includes(user.role)) throw forbidden();
+  if (!can(user.role, 'email.edit')) throw forbidden();
   return emailTemplateDocument(await resolve(db, idOrType));
 }
 
@@ -60,7 +60,7 @@ export async function updateEmailTemplate(
   input: { email: string; subject?: string },
   now: Date,
 ): Promise<EmailTemplate> {
-  if (!EDITS_TEMPLATES.includes(user.role)) throw forbidden();
+  if (!can(user.role, 'email.edit')) throw forbidden();
   const row = await resolve(tx, idOrType);
   const error = emailTemplateError(input.email);
   if (error) throw badRequest(error);

@@ -1,6 +1,6 @@
 /**
  * Master plan questionnaires (GET/PUT /template/{id}). `{id}` is a plan type (Teaching | Reflection) or the
- * template's uuid. Only EDITS_TEMPLATES roles (Super_Admin, Admin) change a step, and only its name (label) and
+ * template's uuid. Only roles with 'template.edit' (Super_Admin, Admin; CAPABILITIES) change a step, and only its name (label) and
  * field (text): the response key, section and order are fixed because answers are stored against them.
  * Observations keep their own copies of the steps (made when scheduling starts), so an edit here never
  * changes a plan already in an observation.
@@ -9,7 +9,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { planStepError, type PlanTemplate } from '../../../shared/contract/templates.js';
 import { PLAN_TYPES, type PlanType } from '../../../shared/enums.js';
-import { EDITS_TEMPLATES } from '../../../shared/permissions.js';
+import { can } from '../../../shared/permissions.js';
 import type { Db } from '../../db/client.js';
 import { planTemplateSteps, planTemplates } from '../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
@@ -80,7 +80,7 @@ export async function updatePlanStep(
   idOrType: string,
   input: { stepId: string; name: string; field: string },
 ): Promise<PlanTemplate> {
-  if (!EDITS_TEMPLATES.includes(user.role)) throw forbidden();
+  if (!can(user.role, 'template.edit')) throw forbidden();
   const template = await resolvePlanTemplate(tx, idOrType);
   const error = planStepError(input);
   if (error) throw badRequest(error);

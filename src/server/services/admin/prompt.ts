@@ -15,7 +15,6 @@
  */
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { promptError, type PromptFaculty, type PromptResponse } from '../../../shared/contract/admin.js';
-import type { Role } from '../../../shared/enums.js';
 import { MSG } from '../../../shared/messages.js';
 import { percentage, round1 } from '../../../shared/rubric.js';
 import type { Db } from '../../db/client.js';
@@ -25,15 +24,14 @@ import type { AuthUser } from '../../http/types.js';
 import { audit } from '../audit.js';
 import { queueEmail } from '../mail/queue-email.js';
 import { notify } from '../notify.js';
-
-export const PROMPTERS: readonly Role[] = ['Super_Admin', 'Admin'];
+import { can } from '../../../shared/permissions.js';
 
 export async function runPrompt(
   tx: Db,
   user: AuthUser,
   input: { departmentId?: number | null; campus?: string | null; threshold?: number | null },
 ): Promise<PromptResponse> {
-  if (!PROMPTERS.includes(user.role)) throw forbidden();
+  if (!can(user.role, 'observation.prompt')) throw forbidden();
   const error = promptError(input);
   if (error) throw badRequest(error);
   const departmentId = input.departmentId as number;

@@ -6,18 +6,15 @@
  * full menu with the observation list). Write: only the side whose turn it is, checked by each service.
  */
 import { eq, or, type SQL } from 'drizzle-orm';
-import type { Role } from '../../../shared/enums.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Db, Tx } from '../../db/client.js';
 import { observations } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/types.js';
+import { can } from '../../../shared/permissions.js';
 
 export type ObservationRow = typeof observations.$inferSelect;
 export type Viewer = Pick<AuthUser, 'id' | 'role' | 'departmentId'>;
-
-/** Roles that read every observation (never write to a cycle). */
-export const READS_ALL_OBSERVATIONS: readonly Role[] = ['Super_Admin', 'Admin', 'Campus_Director'];
 
 export function isHodOf(u: Viewer, o: Pick<ObservationRow, 'departmentId' | 'hodId'>): boolean {
   if (u.role !== 'Head_of_Department') return false;
@@ -25,7 +22,7 @@ export function isHodOf(u: Viewer, o: Pick<ObservationRow, 'departmentId' | 'hod
 }
 
 export function canView(u: Viewer, o: ObservationRow): boolean {
-  if (READS_ALL_OBSERVATIONS.includes(u.role)) return true;
+  if (can(u.role, 'observation.readAll')) return true;
   if (u.id === o.observerId || u.id === o.facultyId) return true;
   return isHodOf(u, o);
 }
@@ -37,7 +34,7 @@ export function canChat(u: Viewer, o: ObservationRow): boolean {
 
 /** SQL filter of the observations `u` may see (undefined = all). */
 export function visibleWhere(u: Viewer): SQL | undefined {
-  if (READS_ALL_OBSERVATIONS.includes(u.role)) return undefined;
+  if (can(u.role, 'observation.readAll')) return undefined;
   if (u.role === 'Head_of_Department') {
     return u.departmentId != null ? or(eq(observations.departmentId, u.departmentId), eq(observations.hodId, u.id)) : eq(observations.hodId, u.id);
   }

@@ -15,11 +15,12 @@ import type { AuthUser } from '../../http/types.js';
 import { audit } from '../audit.js';
 import { ID_IN_USE } from './access.js';
 import { announce, ROUTES } from './events.js';
+import { can } from '../../../shared/permissions.js';
 
 const isUuid = (v: string) => z.uuid().safeParse(v).success;
 
 export async function initiateObservations(tx: Tx, hod: AuthUser, body: z.infer<typeof InitiateRequest>): Promise<string[]> {
-  if (hod.role !== 'Head_of_Department') throw forbidden();
+  if (!can(hod.role, 'observation.initiate')) throw forbidden();
   const facultyIds = [...new Set(body.facultyIds)];
   if (!body.observerId || facultyIds.length === 0) throw badRequest(MSG.selectObserverAndFaculty);
   if (!SEMESTERS.includes(body.semester as Semester)) throw badRequest(MSG.selectSemester);

@@ -8,6 +8,7 @@ import type { AuthUser } from '../../http/types.js';
 import { audit } from '../audit.js';
 import { loadVisible, visibleWhere } from './access.js';
 import { buildDocuments } from './document.js';
+import { can } from '../../../shared/permissions.js';
 
 export async function getObservation(db: Db, u: AuthUser, id: string): Promise<Observation> {
   const row = await loadVisible(db, u, id);
@@ -26,7 +27,7 @@ export async function listObservations(db: Db, u: AuthUser, limit = 500): Promis
  * sends. Returns the storage keys of the deleted artifacts so the caller can remove the files after commit.
  */
 export async function deleteObservation(tx: Tx, u: AuthUser, id: string): Promise<string[]> {
-  if (u.role !== 'Super_Admin') throw forbidden();
+  if (!can(u.role, 'observation.delete')) throw forbidden();
   const [row] = await tx.select({ id: observations.id }).from(observations).where(eq(observations.id, id));
   if (!row) throw notFound();
   const posts = await tx.select({ id: postObservations.id }).from(postObservations).where(eq(postObservations.observationId, id));

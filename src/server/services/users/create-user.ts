@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import type { CreateUserRequest, User } from '../../../shared/contract/users.js';
 import type { Role } from '../../../shared/enums.js';
 import { MSG } from '../../../shared/messages.js';
-import { CREATABLE_ROLES, mayCreateRole } from '../../../shared/permissions.js';
+import { can, mayCreateRole } from '../../../shared/permissions.js';
 import { createUserError } from '../../../shared/validation.js';
 import type { Tx } from '../../db/client.js';
 import { courseDepartments, courses, departments, slots, users } from '../../db/schema.js';
@@ -33,7 +33,7 @@ export async function createUser(
   input: z.output<typeof CreateUserRequest>,
   domain: string,
 ): Promise<User> {
-  if (CREATABLE_ROLES[creator.role].length === 0) throw forbidden(MSG.forbidden);
+  if (!can(creator.role, 'user.create')) throw forbidden(MSG.forbidden);
   // Slots without a course (SPEC §7's body): the course is taken from the slots once the form checks pass.
   const courseFromSlots = input.role === 'Faculty' && !input.course && input.courses.length > 0;
   const problem = createUserError(

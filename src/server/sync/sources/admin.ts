@@ -2,7 +2,7 @@
  * Sync sources of administration (issue 5):
  *   courses         course documents with their slots and department names, visible as GET /courses
  *   planTemplates   each master plan with its ordered steps (every signed-in user)
- *   emailTemplates  the four email templates (EDITS_TEMPLATES roles only)
+ *   emailTemplates  the four email templates ('email.edit' roles only)
  *
  * A document's version is the greatest version of the rows it is built from: a course's own row and its slots
  * (slot rows bump their own version, not the course's), a template's row and its steps. Each row belongs to one
@@ -16,7 +16,7 @@
  * every slot of a course the course's version, which ties). The client may index them into its `slots` table.
  */
 import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { EDITS_TEMPLATES } from '../../../shared/permissions.js';
+import { can } from '../../../shared/permissions.js';
 import type { SyncChange } from '../../../shared/sync/protocol.js';
 import type { Db } from '../../db/client.js';
 import { courses, emailTemplates, planTemplateSteps, planTemplates, slots } from '../../db/schema.js';
@@ -112,7 +112,7 @@ export const planTemplatesSource = {
 export const emailTemplatesSource = {
   entity: 'emailTemplates' as const,
   async changedSince(db: Db, user: AuthUser, since: number, upTo: number, limit: number) {
-    if (!EDITS_TEMPLATES.includes(user.role)) return [];
+    if (!can(user.role, 'email.edit')) return [];
     const rows = await db
       .select({ id: emailTemplates.id, v: emailTemplates.version })
       .from(emailTemplates)
@@ -123,7 +123,7 @@ export const emailTemplatesSource = {
   },
   async byIds(db: Db, user: AuthUser, ids: string[], upTo: number) {
     const valid = ids.filter((id) => UUID.test(id));
-    if (!EDITS_TEMPLATES.includes(user.role) || valid.length === 0) return [];
+    if (!can(user.role, 'email.edit') || valid.length === 0) return [];
     const rows = await db
       .select({ id: emailTemplates.id, v: emailTemplates.version })
       .from(emailTemplates)

@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { PageHeader } from '../../../components/page-header.js';
 import { useCurrentUser } from '../../../hooks/use-session.js';
+import { can } from '../../../../shared/permissions.js';
 import { UserList } from '../../../features/users/user-list.js';
 
 export const Route = createFileRoute('/_app/users/list-user')({ component: Page });
@@ -9,7 +10,7 @@ export const Route = createFileRoute('/_app/users/list-user')({ component: Page 
 function Page() {
   const user = useCurrentUser();
   const create =
-    user?.role === 'Head_of_Department' ? (
+    user && can(user.role, 'user.create') ? (
       <Button component={Link} to="/users/create-user">
         Create User
       </Button>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { Text } from '@mantine/core';
+import { can } from '../../../../../shared/permissions.js';
 import { PageHeader } from '../../../../components/page-header.js';
 import { useRequiredSession } from '../../../../hooks/use-session.js';
 import { useObservation } from '../../../../features/observations/use-observation.js';
@@ -34,7 +35,7 @@ function DetailPage() {
         <ObservationDetail
           obs={obs}
           side={sideOf(obs, session.id)}
-          actions={session.role === 'Super_Admin' ? <DeleteObservationButton id={id} onDeleted={() => setDeleted(true)} /> : null}
+          actions={can(session.role, 'observation.delete') ? <DeleteObservationButton id={id} onDeleted={() => setDeleted(true)} /> : null}
         />
       )}
     </>
