@@ -141,18 +141,32 @@ interface MenuEntry {
   page?: PagePath;
   /** Overrides the page's own need (Faculty's "Courses" link to the dashboard's course table). */
   needs?: Capability;
+  /**
+   * Pages reached from this one that have no menu entry of their own; the sidebar highlights this entry there.
+   * An entry ending in '/' (other than '/' itself) covers every path under it; otherwise the exact path.
+   */
+  covers?: readonly string[];
 }
+
+/** The screens of one observation, opened from the observation list. */
+const OBSERVATION_SCREENS = [
+  '/observations/detail-observation/',
+  '/observations/observation-scheduling/',
+  '/observations/observation-rubric/',
+  '/observations/uninformed-observation-rubric/',
+  '/observations/post-observation-meeting/',
+];
 
 /**
  * The one menu (SPEC §2 sidebar menus, in its order). A role sees the entries whose page it may open; a group
  * left with one entry shows as a plain link named after the group, and an empty group is dropped.
  */
 const MENU: readonly (MenuEntry | { label: string; children: readonly MenuEntry[] })[] = [
-  { label: 'Dashboard', to: '/dashboard' },
+  { label: 'Dashboard', to: '/dashboard', covers: ['/'] },
   {
     label: 'Observations',
     children: [
-      { label: 'List Observations', to: '/observations/list-observation' },
+      { label: 'List Observations', to: '/observations/list-observation', covers: OBSERVATION_SCREENS },
       { label: 'Initiate Observation', to: '/observations/create-observation' },
       { label: 'Prompt Observation', to: '/observations/prompt-observation' },
     ],
@@ -193,7 +207,7 @@ const MENU: readonly (MenuEntry | { label: string; children: readonly MenuEntry[
       { label: 'Observation Prompt', to: '/email/observation-prompt', page: '/email/$slug' },
     ],
   },
-  { label: 'Profile', to: '/settings/profile' },
+  { label: 'Profile', to: '/settings/profile', covers: ['/settings/'] },
 ];
 
 function entryVisible(role: Role, e: MenuEntry): boolean {
@@ -213,4 +227,18 @@ export function menuFor(role: Role): MenuGroup[] {
     else if (children.length > 1) out.push({ label: item.label, children });
   }
   return out;
+}
+
+const samePath = (pathname: string, to: string) => pathname === to || (to !== '/' && pathname === `${to}/`);
+
+/**
+ * The menu link of `role` to highlight at `pathname`: the link to that page, else the entry that covers it (an
+ * observation's screens → its list, /settings/* → Profile, / → Dashboard), else none.
+ */
+export function activeMenuLink(role: Role, pathname: string): string | undefined {
+  const entries = MENU.flatMap((item) => ('children' in item ? item.children : [item])).filter((e) => entryVisible(role, e));
+  const exact = entries.find((e) => samePath(pathname, e.to));
+  if (exact) return exact.to;
+  const covering = entries.find((e) => e.covers?.some((c) => (c.length > 1 && c.endsWith('/') ? pathname.startsWith(c) : pathname === c)));
+  return covering?.to;
 }

@@ -96,6 +96,22 @@ describe('sidebar menu by role (SPEC §2)', () => {
   });
 });
 
+describe('sidebar highlights the current page (issue 14.7)', () => {
+  it.each([
+    ['Observer', '/observations/detail-observation/0b7c', 'Observations'],
+    ['Head_of_Department', '/observations/post-observation-meeting/0b7c', 'List Observations'],
+    ['Head_of_Department', '/settings/edit-profile', 'Profile'],
+    ['Admin', '/', 'Dashboard'],
+    ['Faculty', '/', 'Courses'],
+    ['Campus_Director', '/user/observers', 'Observers'],
+  ] as const)('%s at %s: only "%s" is marked', async (role, pathname, label) => {
+    const nav = await renderMenu(role, pathname);
+    linkTargets(nav); // opens the groups
+    const current = within(nav).queryAllByRole('link', { hidden: true }).filter((a) => a.getAttribute('aria-current') === 'page');
+    expect(current.map((a) => a.textContent)).toEqual([label]);
+  });
+});
+
 describe('sidebar user card', () => {
   it('shows the role with spaces, the department, and a default avatar when none is set', () => {
     renderWithMantine(<UserCard user={{ name: 'Hana Head', role: 'Head_of_Department', avatar: null, department: { id: 1, name: 'Physics' } }} />);

@@ -1,9 +1,9 @@
-/** The role menu of SPEC §2 (from `menuFor` in src/shared/permissions.ts) with the active link highlighted. */
+/** The role menu of SPEC §2 (from `menuFor` in src/shared/permissions.ts) with the current page's link highlighted. */
 import { useState } from 'react';
 import { NavLink } from '@mantine/core';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import type { Role } from '../../../shared/enums.js';
-import { menuFor, type MenuGroup } from '../../../shared/permissions.js';
+import { activeMenuLink, menuFor, type MenuGroup } from '../../../shared/permissions.js';
 
 /** Menu targets include routes added by other areas; the router resolves them at run time. */
 type AnyTo = LinkProps['to'];
@@ -15,17 +15,13 @@ export interface SidebarMenuProps {
   onNavigate?: () => void;
 }
 
-function isActive(pathname: string, to: string): boolean {
-  return pathname === to || (to !== '/' && pathname === `${to}/`);
-}
-
-function groupActive(pathname: string, group: MenuGroup): boolean {
-  return (group.to !== undefined && isActive(pathname, group.to)) || (group.children ?? []).some((c) => isActive(pathname, c.to));
+function groupActive(active: string | undefined, group: MenuGroup): boolean {
+  return active !== undefined && (group.to === active || (group.children ?? []).some((c) => c.to === active));
 }
 
 /** A collapsible group; open at first when it holds the active page. `aria-expanded` tells screen readers its state. */
-function MenuGroupLink({ group, pathname, onNavigate }: { group: MenuGroup; pathname: string; onNavigate?: () => void }) {
-  const active = groupActive(pathname, group);
+function MenuGroupLink({ group, activeTo, onNavigate }: { group: MenuGroup; activeTo: string | undefined; onNavigate?: () => void }) {
+  const active = groupActive(activeTo, group);
   const [opened, setOpened] = useState(active);
   return (
     <NavLink
@@ -45,8 +41,8 @@ function MenuGroupLink({ group, pathname, onNavigate }: { group: MenuGroup; path
           component={Link}
           to={child.to as AnyTo}
           label={child.label}
-          active={isActive(pathname, child.to)}
-          aria-current={isActive(pathname, child.to) ? 'page' : undefined}
+          active={child.to === activeTo}
+          aria-current={child.to === activeTo ? 'page' : undefined}
           onClick={onNavigate}
         />
       ))}
@@ -55,19 +51,21 @@ function MenuGroupLink({ group, pathname, onNavigate }: { group: MenuGroup; path
 }
 
 export function SidebarMenu({ role, pathname, onNavigate }: SidebarMenuProps) {
+  // One highlighted link: the current page's, or the entry the page belongs to (an observation's screens → the list).
+  const activeTo = activeMenuLink(role, pathname);
   return (
     <nav aria-label="Main menu">
       {menuFor(role).map((group) =>
         group.children ? (
-          <MenuGroupLink key={group.label} group={group} pathname={pathname} onNavigate={onNavigate} />
+          <MenuGroupLink key={group.label} group={group} activeTo={activeTo} onNavigate={onNavigate} />
         ) : (
           <NavLink
             key={group.label}
             component={Link}
             to={(group.to ?? '/') as AnyTo}
             label={group.label}
-            active={isActive(pathname, group.to ?? '/')}
-            aria-current={isActive(pathname, group.to ?? '/') ? 'page' : undefined}
+            active={group.to === activeTo}
+            aria-current={group.to === activeTo ? 'page' : undefined}
             onClick={onNavigate}
           />
         ),
