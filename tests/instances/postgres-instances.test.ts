@@ -8,12 +8,14 @@
  * Always on PostgreSQL (127.0.0.1:5432, or OBSERVA_TEST_PG_URL): several processes cannot share PGlite.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUSEKEEPING_LOCK } from '../../src/server/db/advisory-locks.js';
 import { openDb, type DbHandle } from '../../src/server/db/client.js';
-import { DEMO_ACCOUNTS, DEMO_DEPARTMENTS } from '../../src/server/seed/demo-accounts.js';
+import { DEMO_ACCOUNTS, DEMO_DEPARTMENTS, DEMO_STAGED_ACCOUNTS } from '../../src/server/seed/demo-accounts.js';
 import { runHousekeepingOnce } from '../../src/server/services/housekeeping/index.js';
 import { MSG } from '../../src/shared/messages.js';
 import { freshPgDatabase, json, startServer, stopServer, type ServerProcess } from './processes.js';
@@ -45,13 +47,17 @@ const login = async (url: string, email: string) =>
 
 describe('three instances on one empty PostgreSQL database', () => {
   it('all start at once; migrations and the demo seed happen exactly once', { timeout: 240_000 }, async () => {
-    const env = { DATABASE_URL: database.url, SEED_DEMO: 'true', SMTP_URL: sink.url };
+    // The staged demo observations write their artifact files under DATA_DIR: a scratch one, shared by the three.
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'observa-instances-'));
+    const env = { DATABASE_URL: database.url, SEED_DEMO: 'true', SEED_DEMO_OBSERVATIONS: 'true', DATA_DIR: dataDir, SMTP_URL: sink.url };
     servers = [startServer(env), startServer(env), startServer(env)];
     urls = await Promise.all(servers.map((s) => s.ready));
 
     const journal = JSON.parse(readFileSync('src/server/db/migrations/meta/_journal.json', 'utf8')) as { entries: unknown[] };
     expect(await count('select count(*) as n from drizzle.__drizzle_migrations')).toBe(journal.entries.length);
-    expect(await count('select count(*) as n from users')).toBe(DEMO_ACCOUNTS.length);
+    expect(await count('select count(*) as n from users')).toBe(DEMO_ACCOUNTS.length + DEMO_STAGED_ACCOUNTS.length);
+    // One staged observation per stage, once (demo-cycles.ts), not once per instance.
+    expect(await count('select count(*) as n from observations')).toBe(DEMO_STAGED_ACCOUNTS.filter((a) => a.role === 'Faculty').length);
     expect(await count('select count(*) as n from departments')).toBe(DEMO_DEPARTMENTS.length);
     expect(await count('select count(*) as n from rubric_items')).toBe(20);
     expect(await count('select count(*) as n from plan_templates')).toBe(2);

@@ -47,6 +47,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('PUT', '/auth/reset-password'),
   r('GET', '/user/:id'),
   r('PUT', '/user/update/:id'),
+  r('PUT', '/user/avatar'),
+  r('GET', '/avatar/:key'),
   r('GET', '/users'),
   r('GET', '/department'),
   r('GET', '/notifications'),
@@ -67,6 +69,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('GET', '/course/:id'),
   r('POST', '/course'),
   r('PUT', '/course/user/:facultyId'),
+  r('POST', '/course/:id/slot'),
+  r('PUT', '/course/:id/slot/:slotId'),
+  r('DELETE', '/course/:id/slot/:slotId'),
   r('GET', '/template/:id'),
   r('PUT', '/template/:id'),
   r('GET', '/email/:id'),
@@ -150,7 +155,11 @@ export interface World {
   /** CSC-101 (Computer Science only; faculty@ teaches it). */
   csCourseId: string;
   /** Unassigned slots of Computer Science courses (CSC-201 B, CSC-340 B). */
+  /** faculty@'s slot of CSC-101 (assigned: a delete is refused with 409). */
+  assignedCsSlotId: string;
   freeCsSlotIds: string[];
+  /** The course of each free slot (same order). */
+  freeCsSlotCourseIds: string[];
   teachingPlanId: string;
   teachingStepId: string;
   emailTemplateId: string;
@@ -212,14 +221,18 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const uploadId = writeUpload(t, SAMPLES.png(), a.ids.faculty);
   const [note] = await t.db.select().from(notifications).where(eq(notifications.userId, a.ids.faculty)).limit(1);
   const [csc101] = await t.db.select().from(courses).where(eq(courses.courseCode, 'CSC-101'));
+  const [assignedCs] = await t.db
+    .select({ id: slots.id })
+    .from(slots)
+    .where(and(eq(slots.courseId, csc101.id), eq(slots.facultyId, a.ids.faculty)));
   const freeCs = await Promise.all(
     ['CSC-201', 'CSC-340'].map(async (code) => {
       const [row] = await t.db
-        .select({ id: slots.id })
+        .select({ id: slots.id, courseId: slots.courseId })
         .from(slots)
         .innerJoin(courses, eq(courses.id, slots.courseId))
         .where(and(eq(courses.courseCode, code), eq(slots.sectionCode, 'B'), isNull(slots.facultyId)));
-      return row.id;
+      return row;
     }),
   );
   const [plan] = await t.db.select().from(planTemplates).where(eq(planTemplates.type, 'Teaching'));
@@ -237,7 +250,9 @@ export async function buildWorld(t: TestApp): Promise<World> {
     uploadId,
     notificationId: note.id,
     csCourseId: csc101.id,
-    freeCsSlotIds: freeCs,
+    assignedCsSlotId: assignedCs.id,
+    freeCsSlotIds: freeCs.map((r) => r.id),
+    freeCsSlotCourseIds: freeCs.map((r) => r.courseId),
     teachingPlanId: plan.id,
     teachingStepId: step.id,
     emailTemplateId: emailTpl.id,

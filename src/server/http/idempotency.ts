@@ -46,16 +46,39 @@ export function ok<T>(body: T): WriteResult<T> {
   return { status: 200, body };
 }
 
-/** JSON with object keys sorted at every level: the same content always gives the same text. */
+/**
+ * JSON with object keys sorted at every level: the same content always gives the same text. Iterative (an explicit
+ * stack of pending pieces): a body may nest hundreds of thousands deep, and recursion would overflow (a 500).
+ */
 function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  const out: string[] = [];
+  // Each item is a value to write, or a literal piece of text (separators, brackets, keys) to emit as is.
+  const stack: ({ text: string } | { value: unknown })[] = [{ value }];
+  while (stack.length) {
+    const item = stack.pop()!;
+    if ('text' in item) {
+      out.push(item.text);
+      continue;
+    }
+    const v = item.value;
+    if (Array.isArray(v)) {
+      const pieces: ({ text: string } | { value: unknown })[] = [{ text: '[' }];
+      v.forEach((x, i) => pieces.push(...(i ? [{ text: ',' }] : []), { value: x }));
+      pieces.push({ text: ']' });
+      for (let i = pieces.length - 1; i >= 0; i--) stack.push(pieces[i]!);
+    } else if (v && typeof v === 'object') {
+      const entries = Object.entries(v as Record<string, unknown>)
+        .filter(([, x]) => x !== undefined)
+        .sort(([p], [q]) => (p < q ? -1 : p > q ? 1 : 0));
+      const pieces: ({ text: string } | { value: unknown })[] = [{ text: '{' }];
+      entries.forEach(([k, x], i) => pieces.push({ text: `${i ? ',' : ''}${JSON.stringify(k)}:` }, { value: x }));
+      pieces.push({ text: '}' });
+      for (let i = pieces.length - 1; i >= 0; i--) stack.push(pieces[i]!);
+    } else {
+      out.push(JSON.stringify(v ?? null));
+    }
   }
-  return JSON.stringify(value ?? null);
+  return out.join('');
 }
 
 export function requestHash(method: string, path: string, body: unknown): string {
