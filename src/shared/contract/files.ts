@@ -26,7 +26,7 @@ export const DEFAULT_UPLOAD_QUOTA_BYTES = 1024 * MiB;
 
 const KIND_LABEL: Record<ArtifactKind, string> = { pdf: 'PDF files', docx: 'Word documents', jpeg: 'JPEG images', png: 'PNG images', mp4: 'Videos' };
 
-const EXTENSIONS: Record<string, ArtifactKind> = { pdf: 'pdf', docx: 'docx', jpg: 'jpeg', jpeg: 'jpeg', png: 'png', mp4: 'mp4' };
+const EXTENSIONS: Record<string, ArtifactKind> = { pdf: 'pdf', docx: 'docx', jpg: 'jpeg', jpeg: 'jpeg', png: 'png', webp: 'png', mp4: 'mp4' };
 
 /**
  * The kind a client declares: its MIME type when it is one of ours, else the file name's extension when the type
@@ -35,6 +35,9 @@ const EXTENSIONS: Record<string, ArtifactKind> = { pdf: 'pdf', docx: 'docx', jpg
  */
 export function declaredKind(filetype: string | null | undefined, filename: string | null | undefined): ArtifactKind | null | undefined {
   const type = (filetype ?? '').trim().toLowerCase();
+  // Profile pictures are WebP (resize-avatar.ts): the image limit applies; registration decides by content, so an
+  // artifact still refuses WebP and PUT /user/avatar accepts it.
+  if (type === 'image/webp') return 'png';
   if (type && type !== 'application/octet-stream') return (ARTIFACT_TYPES as Record<string, ArtifactKind>)[type] ?? null;
   const ext = /\.([a-z0-9]+)$/i.exec(filename ?? '')?.[1]?.toLowerCase();
   if (ext) return EXTENSIONS[ext] ?? null;
