@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { countWords } from '../../src/shared/constants.js';
 import { cycleLabel, cycleProgress, cycleStatus, hasBulletLine, isReflectiveWriteup, planAnswersError, startsWithBullet } from '../../src/shared/cycle.js';
 import { display, type Role } from '../../src/shared/enums.js';
-import { can, mayCreateRole, mayEditCourseSlots, mayOpenPage, menuFor } from '../../src/shared/permissions.js';
+import { activeMenuLink, can, mayCreateRole, mayEditCourseSlots, mayOpenPage, menuFor } from '../../src/shared/permissions.js';
 import {
   allGroupsComplete,
   finalScore,
@@ -89,6 +89,7 @@ const CALLS: Record<string, Call> = {
   'cycle.ts#hasBulletLine': (s) => hasBulletLine(s),
   'enums.ts#display': (s) => display(s),
   'permissions.ts#mayCreateRole': (s) => mayCreateRole(s as Role, s as Role),
+  'permissions.ts#activeMenuLink': (s) => activeMenuLink('Faculty', s) ?? activeMenuLink(s as Role, `/${s}`),
   'permissions.ts#can': (s) => can(s as Role, 'user.create'),
   'permissions.ts#mayOpenPage': (s) => mayOpenPage('Faculty', s) && mayOpenPage(s as Role, '/courses/create-courses'),
   'permissions.ts#mayEditCourseSlots': (s) => mayEditCourseSlots({ role: s as Role, departmentId: s.length }, [s.length]),
