@@ -77,7 +77,7 @@ describe('rubric screen', () => {
     expect(await screen.findByText(MSG.saveAllRubrics)).toBeTruthy();
 
     fireEvent.click(within(group('1-A')).getByRole('button', { name: /^Save/ }));
-    expect(await screen.findByText(MSG.rubricsSaved, {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText(MSG.rubricsSaved, {}, { timeout: 10_000 })).toBeTruthy();
     await waitFor(async () => {
       const m = ((await db.observations.get(OBS_ID)) as unknown as Observation).meetings.informedObservation!;
       expect(m.rubrics.filter((r) => r.observerScore === 3)).toHaveLength(5);
