@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUSEKEEPING_LOCK } from '../../src/server/db/advisory-locks.js';
 import { openDb, type DbHandle } from '../../src/server/db/client.js';
 import { DEMO_ACCOUNTS, DEMO_DEPARTMENTS, DEMO_STAGED_ACCOUNTS } from '../../src/server/seed/demo-accounts.js';
-import { runHousekeepingOnce } from '../../src/server/services/housekeeping/index.js';
+import { runHousekeeping } from '../../src/server/services/housekeeping/index.js';
 import { MSG } from '../../src/shared/messages.js';
 import { freshPgDatabase, json, startServer, stopServer, type ServerProcess } from './processes.js';
 import { startSmtpSink, type SmtpSink } from '../server/smtp-sink.js';
@@ -128,9 +128,9 @@ describe('three instances on one empty PostgreSQL database', () => {
       handle = await openDb({ databaseUrl: database.url });
       await other.query('begin');
       await other.query('select pg_advisory_xact_lock($1)', [HOUSEKEEPING_LOCK]);
-      expect(await runHousekeepingOnce(handle.db, '/nonexistent/observa-data')).toBeNull();
+      expect(await runHousekeeping(handle.db, '/nonexistent/observa-data')).toBeNull();
       await other.query('commit');
-      expect(await runHousekeepingOnce(handle.db, '/nonexistent/observa-data')).toMatchObject({ tombstones: 0, uploads: 0 });
+      expect(await runHousekeeping(handle.db, '/nonexistent/observa-data')).toMatchObject({ tombstones: 0, uploads: 0 });
     } finally {
       await other.end();
       await handle?.close();

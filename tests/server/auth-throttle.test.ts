@@ -134,7 +134,7 @@ describe('shared counters', () => {
     expect(await purgeLoginThrottle(t.db, clock, limits.forgetMs)).toBe(0);
     advance(61 * 60);
     // Four address rows and one account row, all idle for over an hour: the daily run removes them.
-    expect((await runHousekeeping(t.db, '/nonexistent/observa-data', clock)).loginCounters).toBe(5);
+    expect((await runHousekeeping(t.db, '/nonexistent/observa-data', clock))!.loginCounters).toBe(5);
     expect(await purgeLoginThrottle(t.db, clock, limits.forgetMs)).toBe(0);
   });
 });

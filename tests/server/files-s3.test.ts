@@ -116,6 +116,20 @@ describe('S3-compatible store', () => {
     expect((await t.post(`/api/upload-artifact/${postId}`, { uploadId: docxId, name: 'x.docx' }, a.faculty, key())).json().type).toBe('docx');
   });
 
+  it('a profile picture uploaded on one instance is registered on the other and served from the bucket', async () => {
+    const picture = SAMPLES.png();
+    const uploadId = await newUpload(t.app, a.faculty, picture.length, 'image/png');
+    expect((await patch(t.app, `/api/files/${uploadId}`, a.faculty, 0, picture)).statusCode).toBe(204);
+    const set = await app2.inject({ method: 'PUT', url: '/api/user/avatar', headers: { authorization: `Bearer ${a.faculty}`, ...key() }, payload: { fileURL: `/api/files/${uploadId}` } });
+    expect(set.statusCode, set.body).toBe(200);
+    const got = await t.get(set.json().avatar);
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['content-type']).toBe('image/png');
+    expect(got.rawPayload.equals(picture)).toBe(true);
+    // The upload was promoted: it no longer counts as an upload in the bucket.
+    expect(await t.app.deps.storage.upload(uploadId)).toBeNull();
+  });
+
   it('ownership, quota and housekeeping work the same on S3', async () => {
     const victim = await newUpload(t.app, a.faculty, 20);
     expect((await patch(app2, `/api/files/${victim}`, a.faculty, 0, Buffer.alloc(10, 1))).statusCode).toBe(204);

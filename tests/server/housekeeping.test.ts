@@ -45,7 +45,7 @@ describe('idempotency keys', () => {
     expect((await t.put(`/api/user/update/${id}`, { phone: '222' }, token, { 'idempotency-key': 'fresh-change' })).statusCode).toBe(200);
     await ageKey('old-change', KEY_RESPONSE_DAYS + 1);
 
-    const report = await runHousekeeping(t.db, dataDir);
+    const report = (await runHousekeeping(t.db, dataDir))!;
     expect(report.responsesDropped).toBe(1);
     const [old] = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'old-change'));
     expect(old.response).toBeNull();
@@ -64,7 +64,7 @@ describe('idempotency keys', () => {
     await t.put(`/api/user/update/${id}`, { phone: '1' }, token, { 'idempotency-key': 'ancient' });
     await t.put(`/api/user/update/${id}`, { phone: '2' }, token, { 'idempotency-key': 'recent' });
     await ageKey('ancient', KEY_RETENTION_DAYS + 1);
-    expect((await runHousekeeping(t.db, dataDir)).keys).toBe(1);
+    expect((await runHousekeeping(t.db, dataDir))!.keys).toBe(1);
     const left = await t.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys);
     expect(left.map((k) => k.key)).toEqual(['recent']);
   });
@@ -81,7 +81,7 @@ describe('sessions', () => {
     await t.db.execute(sql`update ${sessions} set expires_at = ${old.toISOString()} where user_id = ${expired.id}`);
     const before = (await t.db.select().from(sessions)).length;
 
-    expect((await runHousekeeping(t.db, dataDir)).sessions).toBe(2);
+    expect((await runHousekeeping(t.db, dataDir))!.sessions).toBe(2);
     expect((await t.db.select().from(sessions)).length).toBe(before - 2);
     expect((await t.get('/api/auth/me', live)).statusCode).toBe(200);
   });

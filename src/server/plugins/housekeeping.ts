@@ -1,10 +1,10 @@
 /**
  * Runs services/housekeeping once when the server is ready and then daily. The timer never keeps the process
  * alive, and a failed run is logged and retried the next day. With several instances on one PostgreSQL, a run
- * that finds another instance's run under way is skipped (runHousekeepingOnce).
+ * that finds another instance's run under way is skipped (runHousekeeping).
  */
 import type { FastifyInstance } from 'fastify';
-import { runHousekeepingOnce } from '../services/housekeeping/index.js';
+import { runHousekeeping } from '../services/housekeeping/index.js';
 
 const DAILY_MS = 86_400_000;
 
@@ -18,7 +18,7 @@ declare module 'fastify' {
 export function registerHousekeeping(app: FastifyInstance): void {
   let current: Promise<void> = Promise.resolve();
   const run = () => {
-    current = runHousekeepingOnce(app.deps.db, app.deps.storage, app.deps.now()).then(
+    current = runHousekeeping(app.deps.db, app.deps.storage, app.deps.now()).then(
       (report) => app.log.info({ report }, report ? 'housekeeping done' : 'housekeeping skipped: another instance runs it'),
       (err: unknown) => app.log.warn({ err }, 'housekeeping failed'),
     );

@@ -11,7 +11,6 @@ import { forbidden, notFound } from '../http/errors.js';
 import { idempotentWrite, ok } from '../http/idempotency.js';
 import { AvatarRequest } from '../../shared/contract/users.js';
 import { AVATAR_MIME, avatarFile, registerAvatar, removeAvatar } from '../services/users/avatar.js';
-import { createReadStream } from 'node:fs';
 import { updateProfile } from '../services/users/update-profile.js';
 import { userData } from '../services/users/user-data.js';
 import { userDocumentById } from '../services/users/user-document.js';
@@ -48,23 +47,23 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     const body = AvatarRequest.parse(req.body ?? {});
     let replaced: string | null = null;
     const sent = await idempotentWrite(req, reply, async (tx) => {
-      const r = await registerAvatar(tx, req.user, deps.config.dataDir, body);
+      const r = await registerAvatar(tx, req.user, deps.storage, body);
       replaced = r.replaced;
       return ok({ message: MSG.avatarUpdated, avatar: r.avatar });
     });
     // Only after the commit (and so after the answer went out): the old picture is no longer referenced (a replay or a failure leaves `replaced` null).
-    await removeAvatar(deps.config.dataDir, replaced);
+    await removeAvatar(deps.storage, replaced);
     return sent;
   });
 
   app.get<{ Params: { key: string } }>('/avatar/:key', async (req, reply) => {
-    const found = await avatarFile(deps.config.dataDir, req.params.key);
+    const found = await avatarFile(deps.storage, req.params.key);
     if (!found) throw notFound(MSG.notFound);
     return reply
       .header('content-type', AVATAR_MIME[found.kind])
       .header('content-length', found.size)
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(createReadStream(found.file));
+      .send(await found.open());
   });
 }

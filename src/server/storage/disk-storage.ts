@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
-import { ARTIFACT_KEY, type FileStorage, type StoredUpload } from './file-storage.js';
+import { AVATAR_KEY, isStoredKey, type FileStorage, type StoredUpload } from './file-storage.js';
 import { isFileId, uploadInfo, uploadPath, uploadsDir } from './files.js';
 
 export function artifactsDir(dataDir: string): string {
@@ -11,8 +11,9 @@ export function artifactsDir(dataDir: string): string {
 }
 
 function artifactFile(dataDir: string, key: string): string {
-  if (!ARTIFACT_KEY.test(key)) throw new Error('Not an artifact key');
-  return path.join(artifactsDir(dataDir), key);
+  if (!isStoredKey(key)) throw new Error('Not a stored file key');
+  // Pictures keep their own directory (DATA_DIR/avatars); artifacts theirs.
+  return AVATAR_KEY.test(key) ? path.join(path.resolve(dataDir), key) : path.join(artifactsDir(dataDir), key);
 }
 
 async function mtime(file: string): Promise<number> {
@@ -89,7 +90,7 @@ export function diskStorage(dataDir: string): FileStorage {
       await rm(`${from}.json`, { force: true }); // tus metadata of the finished upload
     },
     async artifactSize(key) {
-      if (!ARTIFACT_KEY.test(key)) return null;
+      if (!isStoredKey(key)) return null;
       const s = await stat(artifactFile(dataDir, key)).catch(() => null);
       return s?.isFile() ? s.size : null;
     },
@@ -97,7 +98,7 @@ export function diskStorage(dataDir: string): FileStorage {
       return createReadStream(artifactFile(dataDir, key));
     },
     async removeArtifact(key) {
-      if (ARTIFACT_KEY.test(key)) await rm(artifactFile(dataDir, key), { force: true });
+      if (isStoredKey(key)) await rm(artifactFile(dataDir, key), { force: true });
     },
   };
 }

@@ -2,10 +2,13 @@
  * Where uploads and artifacts live, behind one small interface so the rules built on top (ownership, size
  * limits, quota, content sniffing, housekeeping) are the same for every store:
  *
- *   disk (default)  DATA_DIR/uploads/<id> + <id>.json (tus file store), DATA_DIR/artifacts/<key>
+ *   disk (default)  DATA_DIR/uploads/<id> + <id>.json (tus file store), DATA_DIR/artifacts/<key>,
+ *                   DATA_DIR/avatars/<uuid>.<kind>
  *   s3              <id> + <id>.info (+ parts) in the bucket (tus S3 store), artifacts/<key> in the bucket
+ *                   (profile pictures as artifacts/avatars/<uuid>.<kind>)
  *
- * Upload ids are server-generated (files.ts: 32 hex) and artifact keys are `<uuid>.<kind>`; neither store ever
+ * A finished upload is promoted to a stored file under a key. Upload ids are server-generated (files.ts: 32 hex);
+ * keys are `<uuid>.<kind>` for artifacts and `avatars/<uuid>.<kind>` for profile pictures (STORED_KEY); neither store ever
  * builds a path or object key from anything else. The owner of an upload is tus metadata (`owner`), written by
  * the server at creation and kept by the store itself, so any app instance sharing the store can read it.
  */
@@ -37,9 +40,9 @@ export interface FileStorage {
   removeUpload(id: string): Promise<void>;
   /** Up to `length` bytes of an upload from `position` (content sniffing reads the head and the zip directory). */
   readUpload(id: string, position: number, length: number): Promise<Buffer>;
-  /** Moves a finished upload to artifact storage under `key` (`<uuid>.<kind>`) and drops the upload. */
+  /** Moves a finished upload to stored files under `key` (STORED_KEY) and drops the upload. */
   promoteUpload(id: string, key: string): Promise<void>;
-  /** Size of a stored artifact, or null when there is none under that key. */
+  /** Size of a stored file (artifact or picture), or null when there is none under that key. */
   artifactSize(key: string): Promise<number | null>;
   openArtifact(key: string): Promise<Readable>;
   removeArtifact(key: string): Promise<void>;
@@ -47,3 +50,7 @@ export interface FileStorage {
 
 /** Artifact keys are generated: `<uuid>.<kind>`; anything else names no artifact. */
 export const ARTIFACT_KEY = /^[0-9a-f-]{36}\.(pdf|docx|jpeg|png|mp4)$/;
+/** Profile pictures live apart from artifacts: a picture key can never name an artifact, nor the reverse. */
+export const AVATAR_KEY = /^avatars\/[0-9a-f-]{36}\.(jpeg|png|webp)$/;
+/** Every key a store accepts: generated ones only, so no path or object key is ever built from user input. */
+export const isStoredKey = (key: string): boolean => ARTIFACT_KEY.test(key) || AVATAR_KEY.test(key);

@@ -5,7 +5,7 @@ import type { FileStorage } from './file-storage.js';
 import { s3Storage } from './s3-storage.js';
 
 export { FILES_ROUTE, fileIdFromUrl, isFileId, newFileId, uploadInfo, uploadPath, uploadsDir, type UploadInfo } from './files.js';
-export { ARTIFACT_KEY, type FileStorage, type StoredUpload } from './file-storage.js';
+export { ARTIFACT_KEY, AVATAR_KEY, isStoredKey, type FileStorage, type StoredUpload } from './file-storage.js';
 export { artifactsDir, diskStorage } from './disk-storage.js';
 export { s3Storage } from './s3-storage.js';
 export { uploadIdFromTarget } from './upload-id.js';

@@ -23,7 +23,7 @@ import type { Readable } from 'node:stream';
 import { S3Store, type MetadataValue } from '@tus/s3-store';
 import { ERRORS } from '@tus/server';
 import type { S3Config } from '../config.js';
-import { ARTIFACT_KEY, type FileStorage, type StoredUpload } from './file-storage.js';
+import { isStoredKey, type FileStorage, type StoredUpload } from './file-storage.js';
 import { isFileId } from './files.js';
 
 const ARTIFACTS = 'artifacts/';
@@ -132,7 +132,7 @@ export function s3Storage(cfg: S3Config): FileStorage {
   }
   const Bucket = cfg.bucket;
   const artifactKey = (key: string) => {
-    if (!ARTIFACT_KEY.test(key)) throw new Error('Not an artifact key');
+    if (!isStoredKey(key)) throw new Error('Not a stored file key');
     return `${ARTIFACTS}${key}`;
   };
 
@@ -187,7 +187,7 @@ export function s3Storage(cfg: S3Config): FileStorage {
       await store.deleteKeys([id, `${id}.info`, `${id}.part`, ...(await store.keys(`${id}.parts/`))]);
     },
     async artifactSize(key) {
-      if (!ARTIFACT_KEY.test(key)) return null;
+      if (!isStoredKey(key)) return null;
       try {
         return (await store.s3.headObject({ Bucket, Key: artifactKey(key) })).ContentLength ?? null;
       } catch (err) {
@@ -200,7 +200,7 @@ export function s3Storage(cfg: S3Config): FileStorage {
       return res.Body as Readable;
     },
     async removeArtifact(key) {
-      if (ARTIFACT_KEY.test(key)) await store.s3.deleteObject({ Bucket, Key: artifactKey(key) });
+      if (isStoredKey(key)) await store.s3.deleteObject({ Bucket, Key: artifactKey(key) });
     },
   };
 }

@@ -11,7 +11,7 @@
  *                       whichever store is configured (storage/: disk or S3), which also frees their quota
  *   login counters      login_throttle rows idle past the policy's forgetMs (1 h) and not blocking
  *
- * Several instances may share one PostgreSQL database: runHousekeepingOnce runs the database purges in one
+ * Several instances may share one PostgreSQL database: runHousekeeping runs the database purges in one
  * transaction that first tries pg_try_advisory_xact_lock(HOUSEKEEPING_LOCK); an instance that does not get it
  * skips the run (another one is doing it). The lock ends with the transaction, so a crash never leaves it held.
  */
@@ -85,17 +85,8 @@ export interface HousekeepingReport {
   loginCounters: number;
 }
 
-export async function runHousekeeping(db: Db, storage: FileStorage | string, now = new Date()): Promise<HousekeepingReport> {
-  const tombstones = await purgeTombstones(db, undefined, now);
-  const [responsesDropped, keys] = await purgeIdempotencyKeys(db, now);
-  const sessionsPurged = await purgeEndedSessions(db, now);
-  const uploads = await purgeAbandonedUploads(storage, now);
-  const loginCounters = await purgeLoginThrottle(db, now);
-  return { tombstones, responsesDropped, keys, sessions: sessionsPurged, uploads, loginCounters };
-}
-
-/** runHousekeeping under the cross-instance lock (see the header); null when another instance holds it. */
-export async function runHousekeepingOnce(db: Db, storage: FileStorage | string, now = new Date()): Promise<HousekeepingReport | null> {
+/** One run of every purge, under the cross-instance lock (see the header); null when another instance holds it. */
+export async function runHousekeeping(db: Db, storage: FileStorage | string, now = new Date()): Promise<HousekeepingReport | null> {
   const purged = await db.transaction(async (tx) => {
     const res = await tx.execute(sql`select pg_try_advisory_xact_lock(${HOUSEKEEPING_LOCK}) as got`);
     const rows = (Array.isArray(res) ? res : (res as { rows: { got: boolean }[] }).rows) as { got: boolean }[];

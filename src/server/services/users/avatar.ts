@@ -2,8 +2,8 @@
  * Profile pictures (issue 15 point 7). PUT /user/avatar registers a finished tus upload of the caller's own as
  * their picture; GET /avatar/{key} serves it.
  *
- *   uploads/<uploadId>      the finished tus upload (src/server/storage, read through its helpers only)
- *   avatars/<uuid>.<ext>    the registered picture, moved there under a generated name (no user input in paths)
+ *   upload <uploadId>       the finished tus upload, in the configured store (disk or S3, src/server/storage)
+ *   avatars/<uuid>.<ext>    the registered picture, promoted there under a generated key (storage AVATAR_KEY)
  *
  * Rules: the upload must be complete and owned by the caller (the tus endpoint records the owner); at most
  * AVATAR_MAX_BYTES (the client resizes to a 256 px square first; 413 otherwise); JPEG, PNG or WebP decided by the
@@ -14,8 +14,7 @@
  * A replaced picture's file is removed after the new one is committed (see the route).
  */
 import { randomUUID } from 'node:crypto';
-import { copyFile, mkdir, open, rename, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { AVATAR_MAX_BYTES } from '../../../shared/constants.js';
 import type { AvatarRequest } from '../../../shared/contract/users.js';
@@ -24,49 +23,32 @@ import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { badRequest, tooLarge } from '../../http/errors.js';
 import type { AuthUser } from '../../http/types.js';
-import { fileIdFromUrl, isFileId, sniffFileType, uploadInfo, uploadPath } from '../../storage/index.js';
+import { AVATAR_KEY, sniffUpload, type FileStorage } from '../../storage/index.js';
+import { uploadIdFrom } from '../observations/artifact-files.js';
 import { audit } from '../audit.js';
 
 export type AvatarKind = 'jpeg' | 'png' | 'webp';
 export const AVATAR_MIME: Record<AvatarKind, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 export const AVATAR_ROUTE = '/api/avatar';
-const SAFE_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpeg|png|webp)$/;
 
-const avatarsDir = (dataDir: string) => path.join(path.resolve(dataDir), 'avatars');
-
-/** Absolute path of a stored picture, or null when `key` is not one of ours. */
-export function avatarPath(dataDir: string, key: string): string | null {
-  return SAFE_KEY.test(key) ? path.join(avatarsDir(dataDir), key) : null;
+/** The store key of a picture named in a URL (`<uuid>.<ext>`), or null when it is not one of ours. */
+function storedKey(name: string): string | null {
+  const key = `avatars/${name}`;
+  return AVATAR_KEY.test(key) ? key : null;
 }
 
-/** The storage key inside a user's `avatar` URL, or null (no picture, or one set some other way). */
+/** The store key inside a user's `avatar` URL, or null (no picture, or one set some other way). */
 export function avatarKey(url: string | null): string | null {
-  const m = url ? /^\/api\/avatar\/([^/]+)$/.exec(url) : null;
-  return m && SAFE_KEY.test(m[1]) ? m[1] : null;
+  return url?.startsWith(`${AVATAR_ROUTE}/`) ? storedKey(url.slice(AVATAR_ROUTE.length + 1)) : null;
 }
 
 /** JPEG / PNG through the shared sniffer; WebP is "RIFF" <size> "WEBP". */
-async function avatarKind(file: string): Promise<AvatarKind | null> {
-  const sniffed = await sniffFileType(file);
+async function avatarKind(storage: FileStorage, id: string, size: number): Promise<AvatarKind | null> {
+  const sniffed = await sniffUpload(storage, id, size);
   if (sniffed === 'jpeg' || sniffed === 'png') return sniffed;
   if (sniffed) return null;
-  const fh = await open(file, 'r');
-  try {
-    const head = Buffer.alloc(12);
-    const { bytesRead } = await fh.read(head, 0, 12, 0);
-    return bytesRead === 12 && head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP' ? 'webp' : null;
-  } finally {
-    await fh.close();
-  }
-}
-
-async function sizeOf(file: string): Promise<number | null> {
-  try {
-    const s = await stat(file);
-    return s.isFile() ? s.size : null;
-  } catch {
-    return null;
-  }
+  const head = await storage.readUpload(id, 0, 12);
+  return head.length === 12 && head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP' ? 'webp' : null;
 }
 
 /**
@@ -74,31 +56,21 @@ async function sizeOf(file: string): Promise<number | null> {
  * transaction has committed). The upload is moved before commit: should the transaction then fail, the client's
  * retry finds no upload (400) and the change shows as needing attention — never a user pointing at no file.
  */
-export async function registerAvatar(tx: Db, user: AuthUser, dataDir: string, body: AvatarRequest): Promise<{ avatar: string; replaced: string | null }> {
-  const uploadId = body.uploadId ? (isFileId(body.uploadId) ? body.uploadId : null) : body.fileURL ? fileIdFromUrl(body.fileURL) : null;
-  const info = uploadId ? await uploadInfo(dataDir, uploadId) : null;
-  if (!uploadId || !info || !info.complete || info.metadata.owner !== user.id) throw badRequest(MSG.uploadNotFound);
-  const file = uploadPath(dataDir, uploadId);
-  const size = await sizeOf(file);
+export async function registerAvatar(tx: Db, user: AuthUser, storage: FileStorage, body: AvatarRequest): Promise<{ avatar: string; replaced: string | null }> {
+  const uploadId = uploadIdFrom(body.uploadId, body.fileURL);
+  const upload = uploadId ? await storage.upload(uploadId) : null;
+  if (!uploadId || !upload || !upload.complete || upload.metadata.owner !== user.id) throw badRequest(MSG.uploadNotFound);
+  const size = upload.offset;
   if (!size) throw badRequest(MSG.uploadNotFound);
   if (size > AVATAR_MAX_BYTES) throw tooLarge(MSG.avatarTooLarge);
-  const kind = await avatarKind(file);
+  const kind = await avatarKind(storage, uploadId, size);
   if (!kind) throw badRequest(MSG.avatarTypeNotAllowed);
 
-  const key = `${randomUUID()}.${kind}`;
-  const dir = avatarsDir(dataDir);
-  await mkdir(dir, { recursive: true });
-  const to = path.join(dir, key);
-  try {
-    await rename(file, to);
-  } catch {
-    await copyFile(file, to);
-    await rm(file, { force: true });
-  }
-  await rm(`${file}.json`, { force: true }); // tus metadata of the finished upload
+  const name = `${randomUUID()}.${kind}`;
+  await storage.promoteUpload(uploadId, `avatars/${name}`);
 
   const [before] = await tx.select({ avatar: users.avatar }).from(users).where(eq(users.id, user.id)).for('update');
-  const avatar = `${AVATAR_ROUTE}/${key}`;
+  const avatar = `${AVATAR_ROUTE}/${name}`;
   // The users row's version trigger makes the pull re-send the user document with the new picture.
   await tx.update(users).set({ avatar, updatedAt: new Date() }).where(eq(users.id, user.id));
   await audit(tx, { actorId: user.id, action: 'user.avatar', entity: 'users', entityId: user.id, detail: { kind, size } });
@@ -106,14 +78,14 @@ export async function registerAvatar(tx: Db, user: AuthUser, dataDir: string, bo
 }
 
 /** Removes a replaced picture (best effort: a leftover file only costs space). */
-export async function removeAvatar(dataDir: string, key: string | null): Promise<void> {
-  const p = key ? avatarPath(dataDir, key) : null;
-  if (p) await rm(p, { force: true }).catch(() => undefined);
+export async function removeAvatar(storage: FileStorage, key: string | null): Promise<void> {
+  if (key) await storage.removeArtifact(key).catch(() => undefined);
 }
 
-export async function avatarFile(dataDir: string, key: string): Promise<{ file: string; kind: AvatarKind; size: number } | null> {
-  const file = avatarPath(dataDir, key);
-  const size = file ? await sizeOf(file) : null;
-  if (!file || size == null) return null;
-  return { file, kind: key.slice(key.lastIndexOf('.') + 1) as AvatarKind, size };
+/** The picture named `<uuid>.<ext>` in a URL, or null when there is none. */
+export async function avatarFile(storage: FileStorage, name: string): Promise<{ kind: AvatarKind; size: number; open: () => Promise<Readable> } | null> {
+  const key = storedKey(name);
+  const size = key ? await storage.artifactSize(key) : null;
+  if (!key || size == null) return null;
+  return { kind: key.slice(key.lastIndexOf('.') + 1) as AvatarKind, size, open: () => storage.openArtifact(key) };
 }
