@@ -18,6 +18,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp, type LoginLimits } from '../../src/server/app.js';
 import type { Config } from '../../src/server/config.js';
+import { HOUSEKEEPING_LOCK } from '../../src/server/db/advisory-locks.js';
 import { openDb, type Db, type DbHandle } from '../../src/server/db/client.js';
 import type { Mailer } from '../../src/server/http/types.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/seed/demo-accounts.js';
@@ -164,13 +165,17 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     config,
     db,
     async reset() {
-      // The start-up housekeeping run purges in one locked transaction: TRUNCATE beside it deadlocks on PostgreSQL.
-      await app.housekeepingSettled();
       const rows = await db.execute<{ tablename: string }>(
         sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
       );
       const list = (Array.isArray(rows) ? rows : (rows as { rows: { tablename: string }[] }).rows).map((r) => `"${r.tablename}"`);
-      await db.execute(sql.raw(`TRUNCATE TABLE ${list.join(', ')} RESTART IDENTITY CASCADE`));
+      // Housekeeping (of this app or of a second instance on the same database) purges inside a transaction that
+      // first takes HOUSEKEEPING_LOCK; TRUNCATE beside it deadlocked on PostgreSQL. Holding the same lock, the
+      // truncation waits for a run in flight, and a run that starts meanwhile skips.
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${HOUSEKEEPING_LOCK})`);
+        await tx.execute(sql.raw(`TRUNCATE TABLE ${list.join(', ')} RESTART IDENTITY CASCADE`));
+      });
       await seed(db, config);
       // The truncation went around the services: drop sessions the embedded server keeps in memory.
       forgetSessions();
