@@ -6,7 +6,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { RouterProvider } from '@tanstack/react-router';
 import { TOAST_AUTOCLOSE_MS } from '../shared/constants.js';
-import { theme } from './theme.js';
+import { cssVariablesResolver, theme } from './theme.js';
 import { TOAST_LIMIT } from './components/toast.js';
 import { colorSchemeManager, DEFAULT_COLOR_SCHEME } from './color-scheme.js';
 import { router } from './router.js';
@@ -19,7 +19,7 @@ if (!root) throw new Error('#root missing from index.html');
 
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme={DEFAULT_COLOR_SCHEME}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager} defaultColorScheme={DEFAULT_COLOR_SCHEME}>
       <Notifications position="top-center" autoClose={TOAST_AUTOCLOSE_MS} limit={TOAST_LIMIT} />
       <RouterProvider router={router} />
     </MantineProvider>

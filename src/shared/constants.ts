@@ -83,6 +83,8 @@ export const TEXT_MAX = {
   reasons: 5000,
   /** An upload URL (tus location). */
   url: 2000,
+  /** An evidence note written in the room, or one agenda point (issue 16). */
+  note: 2000,
 } as const;
 
 /** Largest PostgreSQL `integer`: ids and counts above it are refused before they reach the database. */
@@ -95,6 +97,8 @@ export const LIST_MAX = {
   planAnswers: 100,
   rubricEntries: 40,
   departments: 50,
+  /** Points of a meeting agenda (issue 16). */
+  agendaItems: 20,
 } as const;
 
 /** Count words the way both the editor's live counter and the server limit do. */

@@ -37,6 +37,20 @@ export function cycleLabel(s: CycleState): CycleLabel {
   return CYCLE_LABELS.none;
 }
 
+/**
+ * What a person reads for where an observation stands: SPEC's cycle label where it names a stage, otherwise what
+ * comes next (SPEC's '---' between stages says nothing). Derived from status, progress and label only, so a
+ * summary row is enough.
+ */
+export function stageText(o: { status: string; observationProgress: number; cycleLabel: string }): string {
+  if (o.status === 'Completed') return 'Cycle completed';
+  if (o.cycleLabel && o.cycleLabel !== CYCLE_LABELS.none) return o.cycleLabel;
+  if (o.observationProgress >= PROGRESS.uninformed) return 'Post-observation meeting to arrange';
+  if (o.observationProgress >= PROGRESS.informed) return 'Uninformed observation to start';
+  if (o.observationProgress >= PROGRESS.scheduled) return 'Informed observation';
+  return 'Waiting for scheduling';
+}
+
 /** Progress in percent: 0 initiated, 10 scheduling done, 50 informed locked, 80 uninformed locked, 100 completed. */
 export function cycleProgress(s: CycleState): number {
   if (s.post === 'Completed') return PROGRESS.completed;
@@ -96,12 +110,18 @@ export function planAnswersError(
   const known = new Set(steps.map((s) => s.id));
   if (answers.some((a) => !known.has(a.id))) return MSG.provideAllDetails;
   for (const step of steps) {
-    const r = byId.get(step.id);
-    if (r == null || r.trim() === '') return MSG.provideAllDetails;
-    if (countWords(r) > TEACHING_ANSWER_MAX_WORDS) return MSG.answerTooLong;
-    if (isReflectiveWriteup(step.code) && (countWords(r) < REFLECTIVE_WRITEUP_MIN_WORDS || hasBulletLine(r))) {
-      return MSG.reflectiveWriteupRule;
-    }
+    const problem = planAnswerError(step, byId.get(step.id));
+    if (problem) return problem;
+  }
+  return null;
+}
+
+/** The rule for one answer (the plan stepper checks a step's answers before Next); null when it is complete. */
+export function planAnswerError(step: { code: string }, response: string | null | undefined): string | null {
+  if (response == null || response.trim() === '') return MSG.provideAllDetails;
+  if (countWords(response) > TEACHING_ANSWER_MAX_WORDS) return MSG.answerTooLong;
+  if (isReflectiveWriteup(step.code) && (countWords(response) < REFLECTIVE_WRITEUP_MIN_WORDS || hasBulletLine(response))) {
+    return MSG.reflectiveWriteupRule;
   }
   return null;
 }

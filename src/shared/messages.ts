@@ -11,6 +11,7 @@ export const MSG = {
   notSignedIn: 'Please sign in again.',
   forbidden: 'You are not allowed to do that!',
   notFound: 'Not found!',
+  notificationsRead: 'All notifications marked as read.',
   somethingWrong: 'Something went wrong, Try again in a moment!',
   somethingWrongScheduling: 'Something Went Wrong, Try Again!',
   loggingOut: 'Logging out...',
@@ -94,6 +95,8 @@ export const MSG = {
   artifactTooLarge: 'The file is too large!',
   uploadNotFound: 'The uploaded file was not found!',
   avatarUpdated: 'Profile picture updated!',
+  calendarFeedReady: 'Calendar link ready: add it to your calendar app. It is shown only now; reset it if it leaks.',
+  calendarFeedStopped: 'Calendar link stopped.',
   avatarTypeNotAllowed: 'A profile picture must be a JPEG, PNG or WebP image!',
   avatarTooLarge: 'The profile picture is too large (at most 512 KB)!',
   artifactUploaded: 'Artifact uploaded successfully!',
@@ -153,6 +156,9 @@ export const MSG = {
   slotAdded: 'Slot added successfully!',
   slotUpdated: 'Slot updated successfully!',
   slotDeleted: 'Slot deleted successfully!',
+  slotUnassigned: 'Slot unassigned successfully!',
+  slotNotAssigned: 'This slot is not assigned to anyone!',
+  slotInOpenObservation: (name: string) => `${name} has an open observation of this course; unassign the slot once it is completed!`,
   lastSlot: 'A course needs at least one slot: add another before deleting this one!',
   slotAssignedTo: (name: string) => `This slot is assigned to ${name}; unassign it first!`,
   slotUsedByObservation: (name: string) => `This slot is used by an observation of ${name}; it cannot be deleted!`,
@@ -160,6 +166,10 @@ export const MSG = {
   planStepDetails: 'Provide the step name and text!',
   thresholdMax: 'Provide maximum 100 threshold!',
   promptSent: (n: number) => `Observation prompt sent: ${n} faculty member(s) listed.`,
+  promptResult: (listed: number, to: readonly { name: string; email: string }[]) =>
+    listed === 0
+      ? 'Observation prompt sent: nobody is below the threshold, so no email was sent.'
+      : `Observation prompt sent: ${listed} faculty member(s) listed; ${to.length} email(s) sent${to.length ? ` to ${to.map((r) => `${r.name} (${r.email})`).join(', ')}` : ''}.`,
 
   // Prompt
   campusAndDepartment: 'Provide select campus and department both!',
@@ -170,6 +180,19 @@ export const MSG = {
   // Templates
   updatedSuccessfully: 'Updated Successfully!',
   templateTooLong: 'The template may have at most 500 words!',
+
+  // Field-ready forms (issue #14 point 5)
+  degreeEndBeforeStart: 'Degree Ending cannot be before Degree Starting!',
+  draftRestored: 'Your unsaved draft was restored.',
+  stepIncomplete: (field: string) => `Please answer "${field}" before going on!`,
+
+  classDateInPast: 'The class date cannot be in the past!',
+  classDateNotSlotDay: (slotDay: string, dateDay: string) => `The class date must be a ${slotDay}, the day of the picked slot (that date is a ${dateDay})!`,
+  rubricsBeforeClass: (day: string) => `Rubrics can be completed from the day of the scheduled class (${day}) onwards!`,
+
+  // Write outcomes (issue #14 point 2)
+  savedOnDevice: 'Saved on this device — will sync',
+  saving: 'Saving...',
 
   // Empty states
   noObservations: 'No Observations!',

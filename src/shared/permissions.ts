@@ -61,6 +61,8 @@ export const CAPABILITIES = {
   'template.edit': TEMPLATE_EDITORS,
   /** GET and PUT /email/{id}. */
   'email.edit': TEMPLATE_EDITORS,
+  /** GET /analytics and the /analytics page (HOD: own department). Never Faculty: it shows observer scores. */
+  'analytics.view': [...ALL_SEEING, 'Head_of_Department'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof CAPABILITIES;
@@ -113,6 +115,7 @@ export const PAGE_NEEDS = {
   '/observations/observation-rubric/$id': null,
   '/observations/uninformed-observation-rubric/$id': null,
   '/observations/post-observation-meeting/$id': null,
+  '/analytics': 'analytics.view',
 } as const satisfies Record<string, Capability | null>;
 
 export type PagePath = keyof typeof PAGE_NEEDS;
@@ -171,6 +174,7 @@ const MENU: readonly (MenuEntry | { label: string; children: readonly MenuEntry[
       { label: 'Prompt Observation', to: '/observations/prompt-observation' },
     ],
   },
+  { label: 'Analytics', to: '/analytics' },
   {
     label: 'Courses',
     children: [

@@ -5,19 +5,38 @@
  */
 import 'fake-indexeddb/auto';
 import { bundleSize } from './bundle-size.js';
+import { concurrentWrites } from './concurrent-writes.js';
+import { idleRss } from './idle-rss.js';
 import { mutateLatency } from './mutate-latency.js';
+import { serverReads } from './server-reads.js';
+import { emptyPull } from './empty-pull.js';
+import { clientMemory } from './client-memory.js';
+import { firstSync } from './first-sync.js';
+import { lighthouse } from './lighthouse.js';
+import { scaleFootprint } from './scale-footprint.js';
 import { syncReplay } from './sync-replay.js';
 import { met, printTargets, writeResult, type BenchResult } from './support.js';
 
 const all: Record<string, () => Promise<BenchResult>> = {
   'bundle-size': bundleSize,
+  'concurrent-writes': concurrentWrites,
+  'idle-rss': idleRss,
+  'empty-pull': emptyPull,
+  'client-memory': clientMemory,
   'mutate-latency': mutateLatency,
+  'server-reads': serverReads,
   'sync-replay': syncReplay,
+  lighthouse,
+  // Each seeds 10 000+ observations: minutes, and only when named (`npm run bench -- first-sync`).
+  'first-sync': firstSync,
+  'scale-footprint': scaleFootprint,
 };
+/** Run only when named: they seed large databases. */
+const ON_REQUEST = new Set(['first-sync', 'scale-footprint']);
 
 const chosen = process.argv.slice(2).filter((a) => a in all);
 let bad = 0;
-for (const name of chosen.length ? chosen : Object.keys(all)) {
+for (const name of chosen.length ? chosen : Object.keys(all).filter((n) => !ON_REQUEST.has(n))) {
   console.log(`\n=== ${name}`);
   try {
     const r = await all[name]();

@@ -5,6 +5,8 @@
  *   - batched (POST /api/sync/push, up to 100 rows per call; each row still its own server transaction), at
  *     1 000 and 5 000 queued, the median of BENCH_SYNC_RUNS runs (default 3).
  * Beside them, the same PUTs sent by a bare fetch loop: the loopback round-trip bound of single calls.
+ * On PGlite (the embedded default) and on PostgreSQL (a scratch database on 127.0.0.1:5432, dropped after;
+ * BENCH_SYNC_DB=pglite or =postgres runs one).
  * Targets: one at a time ≥ 200 mutations/s at every size and linear (the rate at 5 000 ≥ 0.8 × the rate at 100);
  * batched ≥ 2 000 mutations/s.
  */
@@ -20,7 +22,7 @@ import { mathRandom, realClock } from '../../src/client/sync/ports.js';
 import { ServerApi } from '../e2e/support/api.js';
 import { demo } from '../e2e/support/demo.js';
 import { root, startServer } from '../e2e/support/server.js';
-import type { BenchResult } from './support.js';
+import { scratchPgDatabase, type BenchResult, type Target } from './support.js';
 
 const SIZES = (process.env.BENCH_SYNC_SIZES ?? '100,1000,5000').split(',').map(Number);
 const BATCH_SIZES = (process.env.BENCH_SYNC_BATCH_SIZES ?? '1000,5000').split(',').map(Number);
@@ -68,8 +70,16 @@ async function rawLoop(url: string, token: string, userId: string, n: number) {
   return (n / (performance.now() - t0)) * 1000;
 }
 
-export async function syncReplay(): Promise<BenchResult> {
-  const server = await startServer({ logFile: path.join(root, 'tests/bench/.results/server-sync.log') });
+type DbKind = 'pglite' | 'postgres';
+const DBS = (process.env.BENCH_SYNC_DB ?? 'pglite,postgres').split(',') as DbKind[];
+
+async function replayOn(kind: DbKind) {
+  const pgDb = kind === 'postgres' ? await scratchPgDatabase('replay') : null;
+  const server = await startServer({
+    logFile: path.join(root, `tests/bench/.results/server-sync-${kind}.log`),
+    env: pgDb ? { DATABASE_URL: pgDb.url } : {},
+    upTimeoutMs: 400_000, // a loaded shared machine can take minutes to compile PGlite and seed
+  });
   try {
     const api = new ServerApi(server.url);
     const me = await api.login(demo('Faculty').email);
@@ -80,7 +90,7 @@ export async function syncReplay(): Promise<BenchResult> {
     const runs = [];
     for (const n of SIZES) {
       const r = await replay(server.url, me.token, me.id, n);
-      console.log(`  queue ${n}: ${r.perSecond.toFixed(0)} mutations/s (${(r.drainMs / 1000).toFixed(2)} s), enqueue ${r.enqueueMsPerMutation.toFixed(2)} ms each`);
+      console.log(`  [${kind}] queue ${n}: ${r.perSecond.toFixed(0)} mutations/s (${(r.drainMs / 1000).toFixed(2)} s), enqueue ${r.enqueueMsPerMutation.toFixed(2)} ms each`);
       runs.push(r);
     }
     await replay(server.url, me.token, me.id, 200, true); // warm-up of the batch path
@@ -90,25 +100,31 @@ export async function syncReplay(): Promise<BenchResult> {
       for (let i = 0; i < RUNS; i++) all.push(await replay(server.url, me.token, me.id, n, true));
       const rates = all.map((r) => r.perSecond).sort((x, y) => x - y);
       const med = rates[Math.floor(rates.length / 2)];
-      console.log(`  batched, queue ${n}: median ${med.toFixed(0)} mutations/s over ${RUNS} runs (${rates.map((r) => r.toFixed(0)).join(', ')})`);
+      console.log(`  [${kind}] batched, queue ${n}: median ${med.toFixed(0)} mutations/s over ${RUNS} runs (${rates.map((r) => r.toFixed(0)).join(', ')})`);
       batched.push({ n, medianPerSecond: med, perSecond: rates, refused: all.reduce((s, r) => s + r.refused, 0), bytesPerMutation: all[0].bytesPerMutation });
     }
-    const first = runs[0];
-    const last = runs[runs.length - 1];
-    const slowest = Math.min(...runs.map((r) => r.perSecond));
-    const thousand = runs.find((r) => r.n === 1000);
-    return {
-      name: 'sync-replay',
-      figures: { rawPutsPerSecond: rawPerSecond, runs, ratioToRaw: runs.map((r) => r.perSecond / rawPerSecond), batched },
-      targets: [
-        { what: 'slowest replay rate, one at a time', value: slowest, limit: 200, kind: 'min', unit: 'mutations/s' },
-        { what: `linearity (rate at ${last.n} / rate at ${first.n})`, value: last.perSecond / first.perSecond, limit: 0.8, kind: 'min', unit: '×' },
-        ...(thousand ? [{ what: '1 000 queued changes drained one at a time', value: thousand.drainMs / 1000, limit: 5, kind: 'max' as const, unit: 's' }] : []),
-        ...batched.map((b) => ({ what: `batched replay of ${b.n} (median of ${RUNS})`, value: b.medianPerSecond, limit: 2000, kind: 'min' as const, unit: 'mutations/s' })),
-        { what: 'refused during replay', value: runs.reduce((s, r) => s + r.refused, 0) + batched.reduce((s, b) => s + b.refused, 0), limit: 0, kind: 'max', unit: 'rows' },
-      ],
-    };
+    return { kind, rawPerSecond, runs, ratioToRaw: runs.map((r) => r.perSecond / rawPerSecond), batched };
   } finally {
     await server.stop();
+    await pgDb?.drop();
   }
+}
+
+export async function syncReplay(): Promise<BenchResult> {
+  const results = [];
+  for (const kind of DBS) results.push(await replayOn(kind));
+  const targets: Target[] = [];
+  for (const r of results) {
+    const first = r.runs[0];
+    const last = r.runs[r.runs.length - 1];
+    const thousand = r.runs.find((x) => x.n === 1000);
+    targets.push(
+      { what: `[${r.kind}] slowest replay rate, one at a time`, value: Math.min(...r.runs.map((x) => x.perSecond)), limit: 200, kind: 'min', unit: 'mutations/s' },
+      { what: `[${r.kind}] linearity (rate at ${last.n} / rate at ${first.n})`, value: last.perSecond / first.perSecond, limit: 0.8, kind: 'min', unit: '×' },
+      ...(thousand ? [{ what: `[${r.kind}] 1 000 queued changes drained one at a time`, value: thousand.drainMs / 1000, limit: 5, kind: 'max' as const, unit: 's' }] : []),
+      ...r.batched.map((b) => ({ what: `[${r.kind}] batched replay of ${b.n} (median of ${RUNS})`, value: b.medianPerSecond, limit: 2000, kind: 'min' as const, unit: 'mutations/s' })),
+      { what: `[${r.kind}] refused during replay`, value: r.runs.reduce((s, x) => s + x.refused, 0) + r.batched.reduce((s, b) => s + b.refused, 0), limit: 0, kind: 'max', unit: 'rows' },
+    );
+  }
+  return { name: 'sync-replay', figures: { byDatabase: results }, targets };
 }

@@ -2,7 +2,8 @@
 /**
  * Create Courses: the §5 slot and course messages, 'Processing' while saving, the course queued with its
  * slots and shown in the replica. Assign Courses: §5 messages and the no-slots notice. Prompt: §5 messages,
- * the threshold's meaning, and the queued prompt.
+ * the threshold's meaning (above the maximum refused, not clamped), the prompt sent online with who was emailed,
+ * a refusal, and the prompt queued when the server cannot be reached.
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -13,6 +14,9 @@ import { CreateCourseForm } from '../../src/client/features/courses/create-cours
 import { AssignCoursesForm } from '../../src/client/features/courses/assign-courses-form.js';
 import { PromptForm, THRESHOLD_HELP } from '../../src/client/features/prompt/prompt-form.js';
 import { getDb } from '../../src/client/sync/index.js';
+import { setApiBase } from '../../src/client/api/http.js';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { User } from '../../src/shared/contract/users.js';
 import { MSG } from '../../src/shared/messages.js';
 
@@ -75,7 +79,7 @@ describe('create courses', { timeout: 20_000 }, () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByRole('button', { name: 'Processing' })).toBeTruthy();
-    await expectToast(MSG.courseCreated);
+    await expectToast(MSG.savedOnDevice); // no engine in a component test: queued (issue #14 point 2)
     const rows = await getDb().outbox.toArray();
     expect(rows.map((r) => r.name)).toEqual(['course.create']);
     expect(rows[0].args).toMatchObject({ courseCode: 'CSC-411', departments: [1], credits: 3, slots: [{ sectionCode: 'A', day: 'Monday', time: '09:00-10:30' }] });
@@ -104,7 +108,18 @@ describe('assign courses', { timeout: 20_000 }, () => {
   });
 });
 
-describe('prompt observation', { timeout: 20_000 }, () => {
+/** Point the direct API calls at a closed port: "the server cannot be reached". */
+async function useDeadApi() {
+  const dead = createServer();
+  await new Promise<void>((r) => dead.listen(0, '127.0.0.1', r));
+  const port = (dead.address() as AddressInfo).port;
+  await new Promise<void>((r) => dead.close(() => r()));
+  setApiBase(`http://127.0.0.1:${port}/api`);
+}
+
+describe('prompt observation', { timeout: 30_000 }, () => {
+  beforeEach(useDeadApi);
+
   it('explains the threshold, checks §5 rules and queues the prompt', async () => {
     await getDb().departments.put({ id: '1', name: 'Computer Science' });
     renderWithMantine(<PromptForm user={admin} />);
@@ -119,7 +134,71 @@ describe('prompt observation', { timeout: 20_000 }, () => {
     await expectToast(MSG.thresholdMin);
     type(/^Observation Threshold/, '70');
     fireEvent.click(screen.getByRole('button', { name: 'Generate Prompt' }));
+    // The server cannot be reached (a closed port): the prompt is queued, and the toast says so (issue #14).
     await waitFor(async () => expect((await getDb().outbox.toArray()).map((r) => r.args)).toEqual([{ campus: 'Main_Campus', departmentId: 1, threshold: 70 }]));
+    await expectToast(MSG.savedOnDevice);
+  });
+
+  it('refuses a threshold above the maximum with a message instead of clamping it', async () => {
+    await getDb().departments.put({ id: '1', name: 'Computer Science' });
+    renderWithMantine(<PromptForm user={admin} />);
+    await pick(/^Campus/, 'Main Campus');
+    await pick(/^Department/, 'Computer Science');
+    type(/^Observation Threshold/, '150');
+    fireEvent.blur(input(/^Observation Threshold/));
+    expect((input(/^Observation Threshold/) as HTMLInputElement).value).toBe('150%'); // not clamped to 100
+    expect(screen.getByText(MSG.thresholdMax)).toBeTruthy(); // named on the field
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Prompt' }));
+    await waitFor(() => expect(screen.getAllByText(MSG.thresholdMax).length).toBeGreaterThan(1)); // and as a toast
+    expect(await getDb().outbox.count()).toBe(0);
+  });
+
+  it('online: sends at once and shows how many emails went to whom; a refusal shows the server message', async () => {
+    const seen: { key: string | undefined; body: unknown }[] = [];
+    let refuse = false;
+    const server = createServer((req, res) => {
+      const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type, idempotency-key, authorization', 'access-control-allow-methods': 'POST' };
+      if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
+      let raw = '';
+      req.on('data', (c) => (raw += c));
+      req.on('end', () => {
+        seen.push({ key: req.headers['idempotency-key'] as string | undefined, body: JSON.parse(raw) });
+        if (refuse) return void res.writeHead(403, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ error: MSG.forbidden }));
+        const answer = { message: MSG.promptSent(2), listed: 2, faculty: [], recipients: [{ name: 'Hassan Okafor', email: 'hod@university.edu' }] };
+        res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify(answer));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    setApiBase(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api`);
+    try {
+      await getDb().departments.put({ id: '1', name: 'Computer Science' });
+      renderWithMantine(<PromptForm user={admin} />);
+      await pick(/^Campus/, 'Main Campus');
+      await pick(/^Department/, 'Computer Science');
+      type(/^Observation Threshold/, '60');
+      fireEvent.click(screen.getByRole('button', { name: 'Generate Prompt' }));
+      const text = MSG.promptResult(2, [{ name: 'Hassan Okafor', email: 'hod@university.edu' }]);
+      expect(text).toContain('2 faculty member(s) listed; 1 email(s) sent to Hassan Okafor (hod@university.edu)');
+      await waitFor(() => expect(screen.getAllByText(text).length).toBe(2)); // the toast and the result on the form
+      expect(seen).toEqual([{ key: expect.any(String), body: { campus: 'Main_Campus', departmentId: 1, threshold: 60 } }]);
+      expect(await getDb().outbox.count()).toBe(0); // nothing queued: the server answered
+      cleanup();
+      notifications.clean();
+
+      refuse = true;
+      renderWithMantine(<PromptForm user={admin} />);
+      await pick(/^Campus/, 'Main Campus');
+      await pick(/^Department/, 'Computer Science');
+      type(/^Observation Threshold/, '60');
+      fireEvent.click(screen.getByRole('button', { name: 'Generate Prompt' }));
+      await expectToast(MSG.forbidden);
+      expect(screen.queryByText(MSG.savedOnDevice)).toBeNull();
+      expect((input(/^Observation Threshold/) as HTMLInputElement).value).toBe('60%'); // the form keeps its values
+      expect(await getDb().outbox.count()).toBe(0);
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+      await useDeadApi();
+    }
   });
 
   it('says when there is no department to choose', async () => {

@@ -1,7 +1,19 @@
-/** Dashboard computation: periods, quarters, semesters, years from the data, counts per role (SPEC §6, §9). */
-import { describe, expect, it } from 'vitest';
-import { computeStream, MONTHS, QUARTERS, streamYears } from '../../src/client/features/dashboard/compute-stream.js';
-import { computeCounts, dashboardObservations, type Viewer } from '../../src/client/features/dashboard/compute-counts.js';
+/**
+ * Dashboard computation on a real (fake-indexeddb) replica: the stream's periods, quarters, semesters and years
+ * from index counts, and the counts per role (SPEC §6, §9) — all without reading observation documents (#12.5).
+ */
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ReplicaDb } from '../../src/client/db/db.js';
+import { loadStream, MONTHS, QUARTERS, type StreamScope } from '../../src/client/features/dashboard/compute-stream.js';
+import { loadCounts, type Viewer } from '../../src/client/features/dashboard/compute-counts.js';
+import { dashboardScope } from '../../src/client/features/dashboard/observation-scope.js';
+import { loadRecentObservations } from '../../src/client/features/dashboard/use-dashboard-data.js';
+import type { User } from '../../src/shared/contract/users.js';
+
+let n = 0;
+const db = new ReplicaDb(`dashboard-compute-${process.pid}`);
+const all: StreamScope = { by: 'all' };
 
 const obs = [
   { status: 'Pending', semester: 'Spring', createdAt: '2025-01-15T10:00:00.000Z' },
@@ -11,29 +23,37 @@ const obs = [
   { status: 'Ongoing', semester: 'Fall', createdAt: '2027-11-02T08:00:00.000Z' },
   { status: 'Weird', semester: 'Fall', createdAt: '2027-11-02T08:00:00.000Z' },
   { status: 'Pending', semester: 'Fall', createdAt: 'not a date' },
-];
+].map((o) => ({ id: `o${n++}`, facultyId: 'f1', observerId: 'o1', departmentId: 1, ...o }));
 
-describe('observation stream', () => {
-  it('takes the years from the data (ascending), or the current year when there is none', () => {
-    expect(streamYears(obs)).toEqual([2025, 2027]);
-    expect(streamYears([], 2031)).toEqual([2031]);
-    expect(computeStream([], 'Yearly', null, 2031).rows).toEqual([{ period: '2031', Pending: 0, Ongoing: 0, Completed: 0 }]);
+beforeEach(async () => {
+  await Promise.all([db.observations.clear(), db.users.clear(), db.courses.clear()]);
+});
+
+describe('observation stream from index counts', () => {
+  it('takes the years from the data (ascending), or the current year when there is none', async () => {
+    const empty = await loadStream(db, all, 'Yearly', null, 2031);
+    expect(empty.years).toEqual([2031]);
+    expect(empty.rows).toEqual([{ period: '2031', Pending: 0, Ongoing: 0, Completed: 0 }]);
+    await db.observations.bulkPut(obs);
+    expect((await loadStream(db, all, 'Yearly')).years).toEqual([2025, 2027]);
   });
 
-  it('Monthly (default year = latest) has the twelve months of that year', () => {
-    const s = computeStream(obs, 'Monthly');
+  it('Monthly (default year = latest) has the twelve months of that year', async () => {
+    await db.observations.bulkPut(obs);
+    const s = await loadStream(db, all, 'Monthly');
     expect(s.year).toBe(2027);
     expect(s.rows.map((r) => r.period)).toEqual([...MONTHS]);
     expect(s.rows[10]).toEqual({ period: 'November', Pending: 0, Ongoing: 1, Completed: 0 });
-    const y25 = computeStream(obs, 'Monthly', 2025);
+    const y25 = await loadStream(db, all, 'Monthly', 2025);
     expect(y25.rows[0]).toMatchObject({ Pending: 1 });
     expect(y25.rows[2]).toMatchObject({ Ongoing: 1 });
     expect(y25.rows[5]).toMatchObject({ Completed: 1 });
+    expect(y25.rows[11]).toMatchObject({ Pending: 0, Ongoing: 0, Completed: 0 });
   });
 
-  it('Quarter groups January-March … October-December', () => {
-    const s = computeStream(obs, 'Quarter', 2025);
-    expect(s.rows).toEqual([
+  it('Quarter groups January-March … October-December', async () => {
+    await db.observations.bulkPut(obs);
+    expect((await loadStream(db, all, 'Quarter', 2025)).rows).toEqual([
       { period: QUARTERS[0], Pending: 1, Ongoing: 1, Completed: 0 },
       { period: 'April-June', Pending: 0, Ongoing: 0, Completed: 1 },
       { period: 'July-September', Pending: 0, Ongoing: 0, Completed: 0 },
@@ -41,13 +61,14 @@ describe('observation stream', () => {
     ]);
   });
 
-  it('Semesters use each observation’s semester within the chosen year; Yearly has one bar per year', () => {
-    expect(computeStream(obs, 'Semesters', 2025).rows).toEqual([
+  it('Semesters use each observation’s semester within the chosen year; Yearly has one bar per year', async () => {
+    await db.observations.bulkPut(obs);
+    expect((await loadStream(db, all, 'Semesters', 2025)).rows).toEqual([
       { period: 'Spring', Pending: 1, Ongoing: 1, Completed: 0 },
       { period: 'Summer', Pending: 0, Ongoing: 0, Completed: 1 },
       { period: 'Fall', Pending: 0, Ongoing: 0, Completed: 1 },
     ]);
-    const y = computeStream(obs, 'Yearly');
+    const y = await loadStream(db, all, 'Yearly');
     expect(y.year).toBeNull();
     expect(y.rows).toEqual([
       { period: '2025', Pending: 1, Ongoing: 1, Completed: 2 },
@@ -55,8 +76,46 @@ describe('observation stream', () => {
     ]);
   });
 
-  it('an unknown year falls back to the latest', () => {
-    expect(computeStream(obs, 'Quarter', 1999).year).toBe(2027);
+  it('an unknown year falls back to the latest', async () => {
+    await db.observations.bulkPut(obs);
+    expect((await loadStream(db, all, 'Quarter', 1999)).year).toBe(2027);
+  });
+
+  it('a department or observer scope counts only its own observations', async () => {
+    await db.observations.bulkPut([
+      ...obs,
+      { id: 'x1', facultyId: 'f9', observerId: 'o9', departmentId: 2, status: 'Pending', semester: 'Fall', createdAt: '2026-02-01T00:00:00.000Z' },
+    ]);
+    const dept2 = await loadStream(db, { by: 'departmentId', value: 2 }, 'Yearly');
+    expect(dept2.rows).toEqual([{ period: '2026', Pending: 1, Ongoing: 0, Completed: 0 }]);
+    const o1 = await loadStream(db, { by: 'observerId', value: 'o1' }, 'Yearly');
+    expect(o1.years).toEqual([2025, 2027]);
+    expect((await loadStream(db, { by: 'none' }, 'Monthly', null, 2030)).rows.every((r) => r.Pending + r.Ongoing + r.Completed === 0)).toBe(true);
+  });
+
+  it('counts every one of 10 000 observations in every period view', async () => {
+    const many = Array.from({ length: 10_000 }, (_, i) => ({
+      id: `m${i}`,
+      facultyId: `f${i % 40}`,
+      observerId: `r${i % 7}`,
+      departmentId: i % 4,
+      status: ['Pending', 'Ongoing', 'Completed'][i % 3],
+      semester: ['Spring', 'Summer', 'Fall'][i % 3],
+      createdAt: new Date(Date.UTC(2020 + (i % 6), i % 12, 1 + (i % 28))).toISOString(),
+    }));
+    await db.observations.bulkPut(many);
+    const total = (rows: { Pending: number; Ongoing: number; Completed: number }[]) => rows.reduce((s, r) => s + r.Pending + r.Ongoing + r.Completed, 0);
+    const yearly = await loadStream(db, all, 'Yearly');
+    expect(total(yearly.rows)).toBe(10_000);
+    let byYear = 0;
+    for (const y of yearly.years) {
+      for (const p of ['Monthly', 'Quarter', 'Semesters'] as const) {
+        const s = await loadStream(db, all, p, y);
+        if (p === 'Monthly') byYear += total(s.rows);
+        else expect(total(s.rows)).toBe(total(yearly.rows.filter((r) => r.period === String(y))));
+      }
+    }
+    expect(byYear).toBe(10_000);
   });
 });
 
@@ -71,35 +130,29 @@ describe('dashboard counts by role', () => {
     { id: 'f3', role: 'Faculty', department: { id: 2 } },
   ];
   const observations = [
-    { facultyId: 'f1', observerId: 'o1', departmentId: 1 },
-    { facultyId: 'f3', observerId: 'o2', departmentId: 2 },
+    { id: 'a', facultyId: 'f1', observerId: 'o1', departmentId: 1, status: 'Pending', semester: 'Fall', createdAt: '2025-01-01T00:00:00.000Z' },
+    { id: 'b', facultyId: 'f3', observerId: 'o2', departmentId: 2, status: 'Pending', semester: 'Fall', createdAt: '2025-02-01T00:00:00.000Z' },
   ];
-  const courses = [{ slots: [{ facultyId: 'f1' }, { facultyId: null }, { facultyId: 'f1' }] }];
+  const courses = [{ id: 'c1', slots: [{ facultyId: 'f1' }, { facultyId: null }, { facultyId: 'f1' }] }];
   const v = (id: string, role: Viewer['role'], dept: number | null): Viewer => ({ id, role, department: dept == null ? null : { id: dept } });
-  const values = (viewer: Viewer) => Object.fromEntries(computeCounts(viewer, users, observations, courses).map((c) => [c.label, c.value]));
+  const values = async (viewer: Viewer) => Object.fromEntries((await loadCounts(db, viewer)).map((c) => [c.label, c.value]));
+  const fill = () => Promise.all([db.users.bulkPut(users), db.observations.bulkPut(observations), db.courses.bulkPut(courses)]);
 
-  it('Super_Admin: observers, faculty, heads of department, observations', () => {
-    expect(values(v('sa', 'Super_Admin', null))).toEqual({ Observers: 2, Faculty: 3, 'Heads of Department': 1, Observations: 2 });
+  it('Super_Admin: observers, faculty, heads of department, observations', async () => {
+    await fill();
+    expect(await values(v('sa', 'Super_Admin', null))).toEqual({ Observers: 2, Faculty: 3, 'Heads of Department': 1, Observations: 2 });
   });
-  it('HOD: observers and faculty of the department', () => {
-    expect(values(v('h1', 'Head_of_Department', 1))).toEqual({ Observers: 1, Faculty: 2, Observations: 1 });
-    expect(dashboardObservations(v('h1', 'Head_of_Department', 1), observations)).toHaveLength(1);
+  it('HOD: observers, faculty and observations of the department; the newest rows of the department only', async () => {
+    await fill();
+    expect(await values(v('h1', 'Head_of_Department', 1))).toEqual({ Observers: 1, Faculty: 2, Observations: 1 });
+    expect(await values(v('h9', 'Head_of_Department', null))).toEqual({ Observers: 0, Faculty: 0, Observations: 0 });
+    const recent = await loadRecentObservations(db, v('h1', 'Head_of_Department', 1) as unknown as User);
+    expect(recent.map((r) => r.id)).toEqual(['a']);
+    expect(dashboardScope(v('h1', 'Head_of_Department', 1))).toEqual({ by: 'departmentId', value: 1 });
   });
-  it('Faculty: their observations and assigned slots; Observer: their observations', () => {
-    expect(values(v('f1', 'Faculty', 1))).toEqual({ Observations: 1, 'Assigned Slots': 2 });
-    expect(values(v('o2', 'Observer', 2))).toEqual({ Observations: 1 });
-  });
-
-  // Speed is measured by tests/bench/dashboard-compute.ts (timed tests are flaky on shared machines); here the
-  // totals of a 10 000-observation stream must add up in every period view.
-  it('counts every one of 10 000 observations in every period view', () => {
-    const many = Array.from({ length: 10_000 }, (_, i) => ({
-      status: ['Pending', 'Ongoing', 'Completed'][i % 3],
-      semester: ['Spring', 'Summer', 'Fall'][i % 3],
-      createdAt: new Date(Date.UTC(2020 + (i % 6), i % 12, 1 + (i % 28))).toISOString(),
-    }));
-    const yearly = computeStream(many, 'Yearly');
-    const total = (rows: typeof yearly.rows) => rows.reduce((n, r) => n + r.Pending + r.Ongoing + r.Completed, 0);
-    expect(total(yearly.rows)).toBe(10_000);
+  it('Faculty: their observations and assigned slots; Observer: their observations', async () => {
+    await fill();
+    expect(await values(v('f1', 'Faculty', 1))).toEqual({ Observations: 1, 'Assigned Slots': 2 });
+    expect(await values(v('o2', 'Observer', 2))).toEqual({ Observations: 1 });
   });
 });

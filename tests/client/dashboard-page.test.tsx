@@ -53,8 +53,8 @@ describe('dashboard page', () => {
     expect(await screen.findByRole('listitem', { name: 'Faculty: 1' })).toBeTruthy();
     expect(screen.getByRole('listitem', { name: 'Observers: 1' })).toBeTruthy();
     expect(screen.getByRole('listitem', { name: 'Observations: 1' })).toBeTruthy();
-    expect(screen.getByText('Observation Stream')).toBeTruthy();
-    expect(screen.getByText('1 observation(s) shown for 2025.')).toBeTruthy();
+    expect(await screen.findByText('Observation Stream')).toBeTruthy();
+    expect(await screen.findByText('1 observation(s) shown for 2025.')).toBeTruthy();
     fireEvent.click(screen.getByText('Yearly'));
     expect(await screen.findByText('1 observation(s) shown.')).toBeTruthy();
     expect((await screen.findByRole('link', { name: 'View All Observations' })).getAttribute('href')).toBe('/observations/list-observation');

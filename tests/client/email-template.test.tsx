@@ -19,6 +19,7 @@ import { MSG } from '../../src/shared/messages.js';
 const tpl: EmailTemplate = { id: 'e1', type: 'CreateUser', subject: 'Welcome', email: 'Dear {{name}},<br>your address is {{email}}.', updatedAt: '2026-01-01T00:00:00Z' };
 
 beforeEach(async () => {
+  localStorage.clear(); // drafts of the editor (issue #14 point 5)
   await getDb().outbox.clear();
   await getDb().emailTemplates.put({ ...tpl });
 });
@@ -105,8 +106,43 @@ describe('email template editor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Line break' }));
     expect(update.disabled).toBe(false);
     fireEvent.click(update);
-    expect(await screen.findByText(MSG.updatedSuccessfully, undefined, { timeout: 4000 })).toBeTruthy();
+    // No engine in a component test: queued, and the toast says so (issue #14 point 2).
+    expect(await screen.findByText(MSG.savedOnDevice, undefined, { timeout: 4000 })).toBeTruthy();
     await waitFor(async () => expect((await getDb().outbox.toArray()).map((r) => r.name)).toEqual(['emailTemplate.update']));
     expect((await getDb().emailTemplates.get('e1'))!.email).toBe(area.value);
+    await waitFor(() => expect(localStorage.length).toBe(0)); // queued: the draft is gone
+  });
+
+  it('keeps an unsaved edit as a draft and restores it when the editor opens again; Discard draft drops it', () => {
+    const { area } = setup();
+    fireEvent.change(area, { target: { value: 'A half-written template' } });
+    cleanup();
+    const again = setup();
+    expect(again.area.value).toBe('A half-written template');
+    expect(screen.getByText(MSG.draftRestored)).toBeTruthy();
+    expect(again.update.disabled).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Discard draft' }));
+    expect(again.area.value).toBe(tpl.email);
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('offers the tokens of the email type, replaces the selection, and previews the sent email (no raw <br>)', () => {
+    renderWithMantine(<EmailTemplateEditor template={{ ...tpl, type: 'ObsPrompt', email: 'Faculty of DEPT:<br>list' }} type="ObsPrompt" readOnly={false} link="https://observa.test" />);
+    const area = screen.getByLabelText(/Email body/) as HTMLTextAreaElement;
+    area.setSelectionRange(11, 15); // "DEPT"
+    fireEvent.click(screen.getByRole('button', { name: 'Department' }));
+    expect(area.value).toBe('Faculty of {{department}}:<br>list');
+    area.setSelectionRange(area.value.length, area.value.length);
+    fireEvent.click(screen.getByRole('button', { name: 'Faculty list' }));
+    expect(area.value).toBe('Faculty of {{department}}:<br>list{{faculty}}');
+    const preview = screen.getByTestId('email-preview');
+    expect(preview.textContent).toBe(`Faculty of ${PREVIEW_SAMPLE.department}:list${PREVIEW_SAMPLE.faculty}`);
+    expect(preview.textContent).not.toContain('<br>');
+    expect(preview.textContent).not.toContain('{{');
+    expect(preview.querySelectorAll('br')).toHaveLength(1);
+    // CreateUser has none of these.
+    cleanup();
+    setup();
+    expect(screen.queryByRole('button', { name: 'Department' })).toBeNull();
   });
 });

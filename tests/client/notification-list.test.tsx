@@ -5,6 +5,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { renderWithMantine } from './render.js';
 import { NotificationList } from '../../src/client/components/shell/notification-list.js';
 import { filterNotifications, type NotificationFilter } from '../../src/client/components/shell/notification-filter.js';
+import { relativeTime } from '../../src/client/components/shell/relative-time.js';
 import type { Notification } from '../../src/shared/contract/notifications.js';
 
 const n = (id: string, open: boolean, createdAt: string): Notification => ({
@@ -44,7 +45,7 @@ describe('notification filter', () => {
     fireEvent.click(screen.getByLabelText('All (3)'));
     expect(screen.getByText('Title b')).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Title c (unread)' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Title c \(unread\), / }));
     expect(opened).toEqual(['c']);
   });
 
@@ -52,5 +53,46 @@ describe('notification filter', () => {
     renderWithMantine(<NotificationList notifications={[n('x', true, '2024-01-01')]} filter="unread" onFilterChange={() => undefined} onOpen={() => undefined} />);
     expect(screen.getByText('No unread notifications')).toBeTruthy();
     expect(screen.getByText('Unread (0)')).toBeTruthy();
+  });
+
+  it('groups by observation, names who acted and how long ago (date in the tooltip), and marks all read', () => {
+    const now = Date.parse('2026-11-24T12:00:00Z');
+    const obs = (id: string, observationId: string | null, open: boolean, createdAt: string, subject: string | null): Notification => ({
+      ...n(id, open, createdAt),
+      observationId,
+      subject,
+      actorName: observationId ? 'Olivia Brennan' : null,
+    });
+    const list = [
+      obs('p1', 'o1', false, '2026-11-24T11:55:00Z', 'CSC-101 Intro · Fatima Rahman · Fall'),
+      obs('q1', 'o2', false, '2026-11-24T09:00:00Z', 'MTH-201 Calculus · Felix Moreau · Fall'),
+      obs('p2', 'o1', false, '2026-11-23T08:00:00Z', 'CSC-101 Intro · Fatima Rahman · Fall'),
+      obs('g1', null, false, '2026-11-10T08:00:00Z', null),
+    ];
+    const marked: string[] = [];
+    renderWithMantine(
+      <NotificationList notifications={list} filter="unread" onFilterChange={() => undefined} onOpen={() => undefined} onMarkAllRead={(b) => marked.push(b)} now={now} />,
+    );
+    const groups = screen.getAllByTestId('notification-group');
+    // Each group's list is labelled by its subject.
+    expect(groups.map((g) => g.querySelector('ul')?.getAttribute('aria-label') ?? null)).toEqual(['CSC-101 Intro · Fatima Rahman · Fall', 'MTH-201 Calculus · Felix Moreau · Fall', 'General']);
+    expect(groups[0].querySelectorAll('button')).toHaveLength(2);
+    expect(screen.getByText('5 min ago').getAttribute('title')).toMatch(/2026/);
+    expect(screen.getByText('3 h ago')).toBeTruthy();
+    expect(screen.getByText('yesterday')).toBeTruthy();
+    expect(screen.getAllByText(/by Olivia Brennan/)).toHaveLength(3);
+    fireEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    expect(marked).toEqual(['2026-11-24T11:55:00Z']);
+  });
+
+  it('relative times read as people say them', () => {
+    const now = Date.parse('2026-11-24T12:00:00Z');
+    expect(relativeTime('2026-11-24T11:59:40Z', now)).toBe('just now');
+    expect(relativeTime('2026-11-24T12:00:30Z', now)).toBe('just now');
+    expect(relativeTime('2026-11-24T11:00:00Z', now)).toBe('1 h ago');
+    expect(relativeTime('2026-11-20T12:00:00Z', now)).toBe('4 days ago');
+    expect(relativeTime('2026-10-01T12:00:00Z', now)).toMatch(/Oct/);
+    expect(relativeTime('2025-10-01T12:00:00Z', now)).toMatch(/2025/);
+    expect(relativeTime('nonsense', now)).toBe('');
   });
 });

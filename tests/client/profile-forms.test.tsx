@@ -36,6 +36,7 @@ const user: User = {
 };
 
 beforeEach(async () => {
+  localStorage.clear();
   const db = getDb();
   await db.outbox.clear();
   await db.users.clear();
@@ -58,15 +59,53 @@ describe('edit profile', () => {
     fireEvent.change(screen.getByLabelText('Designation'), { target: { value: '' } });
     fireEvent.click(update);
 
-    expect(await screen.findByText(MSG.profileUpdated)).toBeTruthy();
+    // No sync engine runs in a component test: the change is queued, and the toast says so (issue #14 point 2).
+    expect(await screen.findByText(MSG.savedOnDevice)).toBeTruthy();
+    expect(screen.queryByText(MSG.profileUpdated)).toBeNull();
     const rows = await getDb().outbox.toArray();
     expect(rows).toHaveLength(1);
     expect(rows[0].name).toBe('user.updateProfile');
     expect(rows[0].status).toBe('pending');
-    expect(rows[0].args).toMatchObject({ userId: 'u-fac', changes: { phone: '+1 555 0199', designation: '' } });
+    // Only the changed fields are sent.
+    expect(rows[0].args).toEqual({ userId: 'u-fac', changes: { phone: '+1 555 0199', designation: '' } });
     const stored = await getDb().users.get('u-fac');
     expect(stored?.phone).toBe('+1 555 0199');
     expect(stored?.designation).toBeNull(); // empty is stored as null, as the server does
+  });
+
+  it('never wipes year-only degree dates it cannot show, and names the degree end when it precedes the start', async () => {
+    const old = { ...user, degree: 'PhD Physics', starting: '2004', ending: '2009' };
+    await getDb().users.put({ ...old });
+    renderWithMantine(<EditProfileForm user={old} />);
+    expect((screen.getByLabelText('Degree Starting') as HTMLInputElement).value).toBe('');
+    expect(screen.getByText('Stored: 2004')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Degree Ending'), { target: { value: '2003-06-30' } });
+    expect(await screen.findByText(MSG.degreeEndBeforeStart)).toBeTruthy(); // against the stored 2004
+    expect(screen.getByRole('button', { name: 'Update' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.change(screen.getByLabelText('Degree Ending'), { target: { value: '2009-06-30' } });
+    fireEvent.change(screen.getByLabelText('Phone'), { target: { value: '+1 555 0100' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText(MSG.savedOnDevice)).toBeTruthy();
+    const [row] = await getDb().outbox.toArray();
+    expect(row.args).toEqual({ userId: 'u-fac', changes: { phone: '+1 555 0100', ending: '2009-06-30' } });
+    const stored = await getDb().users.get('u-fac');
+    expect(stored).toMatchObject({ starting: '2004', ending: '2009-06-30', degree: 'PhD Physics' });
+  });
+
+  it('keeps a draft of what was typed and restores it when the form opens again', async () => {
+    const first = renderWithMantine(<EditProfileForm user={user} />);
+    fireEvent.change(screen.getByLabelText('Institute'), { target: { value: 'Draft Institute' } });
+    first.unmount();
+    renderWithMantine(<EditProfileForm user={user} />);
+    expect((screen.getByLabelText('Institute') as HTMLInputElement).value).toBe('Draft Institute');
+    expect(screen.getByText(MSG.draftRestored)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText(MSG.savedOnDevice)).toBeTruthy();
+    await waitFor(() => expect(localStorage.length).toBe(0));
+    cleanup();
+    // Queued: the draft is gone, the form opens with the saved values.
+    renderWithMantine(<EditProfileForm user={{ ...user, institute: 'Draft Institute' }} />);
+    expect(screen.queryByText(MSG.draftRestored)).toBeNull();
   });
 
   it('hides the department for Super_Admin', () => {

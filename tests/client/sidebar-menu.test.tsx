@@ -41,12 +41,13 @@ describe('sidebar menu by role (SPEC §2)', () => {
     expect(within(nav).getByRole('link', { name: 'Courses' }).getAttribute('href')).toBe('/');
   });
 
-  it('Head_of_Department: users, initiate observation and the three course pages', async () => {
+  it('Head_of_Department: users, initiate observation, analytics and the three course pages', async () => {
     const nav = await renderMenu('Head_of_Department', '/courses/assign-courses');
     expect(linkTargets(nav)).toEqual([
       '/dashboard',
       '/observations/list-observation',
       '/observations/create-observation',
+      '/analytics',
       '/courses/list-courses',
       '/courses/create-courses',
       '/courses/assign-courses',
@@ -64,17 +65,17 @@ describe('sidebar menu by role (SPEC §2)', () => {
   it.each([
     [
       'Super_Admin',
-      ['/observations/list-observation', '/observations/prompt-observation', '/courses/create-courses', '/courses/assign-courses', '/users/create-user', '/plan/teaching-plan', '/email/observation-prompt'],
+      ['/observations/list-observation', '/observations/prompt-observation', '/courses/create-courses', '/courses/assign-courses', '/users/create-user', '/plan/teaching-plan', '/email/observation-prompt', '/analytics'],
       ['/observations/create-observation'],
     ],
     [
       'Admin',
-      ['/observations/prompt-observation', '/courses/create-courses', '/courses/assign-courses', '/users/create-user', '/email/new-user'],
+      ['/observations/prompt-observation', '/courses/create-courses', '/courses/assign-courses', '/users/create-user', '/email/new-user', '/analytics'],
       ['/observations/create-observation'],
     ],
     [
       'Campus_Director',
-      ['/observations/list-observation', '/courses/list-courses', '/users/list-user', '/users/create-user', '/user/faculty', '/plan/reflection-plan'],
+      ['/observations/list-observation', '/courses/list-courses', '/users/list-user', '/users/create-user', '/user/faculty', '/plan/reflection-plan', '/analytics'],
       // SPEC's full menu lists these, but the server refuses them to a Campus Director.
       ['/observations/prompt-observation', '/courses/create-courses', '/courses/assign-courses', '/email/new-user', '/observations/create-observation'],
     ],

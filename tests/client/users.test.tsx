@@ -110,7 +110,7 @@ describe('create user form', { timeout: 20_000 }, () => {
     expect(slotOptions).toEqual(['A · Monday 09:00 · R1']);
     fireEvent.click(within(slotList).getByRole('option', { name: 'A · Monday 09:00 · R1', hidden: true }));
     fireEvent.click(screen.getByRole('button', { name: 'Create User' }));
-    expect(await screen.findByText(MSG.userCreated, undefined, { timeout: 4000 })).toBeTruthy();
+    expect(await screen.findByText(MSG.savedOnDevice, undefined, { timeout: 4000 })).toBeTruthy();
     const rows = await getDb().outbox.toArray();
     expect(rows.map((r) => r.name)).toEqual(['user.create']);
     expect(rows[0].args).toMatchObject({ email: 'fay@university.edu', role: 'Faculty', course: 'c1', courses: ['s-free'] });

@@ -2,8 +2,8 @@
  * Issue 4 journey: one observation cycle end to end through the real UI, three people in their own browser
  * contexts (HOD, observer, faculty on a desktop, and the faculty again on a phone for the post-observation meeting).
  *
- *   HOD initiates → observer selects the course → faculty fills the teaching plan and offers a slot → observer
- *   picks it and a date → faculty confirms, observer confirms, Done → the observer scores the informed rubric
+ *   HOD gives the faculty a slot on today's weekday → HOD initiates → observer selects the course → faculty fills
+ *   the teaching plan and offers that slot → observer picks it and today (past / wrong weekday refused) → faculty confirms, observer confirms, Done → the observer scores the informed rubric
  *   OFFLINE (pending in the header, nothing on the server), back online it syncs → faculty scores → observer
  *   locks → uninformed likewise → observer creates meeting slots + location → faculty (phone) fills the
  *   reflection plan, picks an artifact while OFFLINE (queued), online it uploads, chooses a slot → Mark
@@ -14,6 +14,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { MSG } from '../../src/shared/messages.js';
+import { weekdayOf } from '../../src/shared/class-dates.js';
 import { REFLECTION_STEPS, TEACHING_STEPS } from '../../src/server/seed/plans.js';
 import type { Observation } from '../../src/shared/contract/observations.js';
 import { demo } from './support/demo.js';
@@ -45,6 +46,20 @@ const narrative = (topic: string) =>
   'When a pair was stuck I asked them to trace the loop on paper first, which helped them see the off-by-one error. ' +
   'Next time I will leave more room for the final discussion so that every group can share what they changed and why.';
 
+/**
+ * The class is held today (issue #14: the date must fall on the slot's weekday and not be in the past, and the
+ * rubrics can be completed from the class day on): the journey gives the faculty member a CSC-101 slot on
+ * today's weekday (in the contexts' time zone) through the API, offers it and picks today.
+ */
+const CLASS_TIME = '13:00-14:30';
+const classDay = (() => {
+  const now = new Date();
+  const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  const long = new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return { date, weekday: weekdayOf(date), long };
+})();
+const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
 const detailUrl = (id: string) => `/observations/detail-observation/${id}`;
 const schedulingUrl = (id: string) => `/observations/observation-scheduling/${id}`;
 const informedUrl = (id: string) => `/observations/observation-rubric/${id}`;
@@ -58,7 +73,8 @@ async function open(page: Page, url: string): Promise<void> {
 }
 
 test('an observation cycle end to end: scheduling, rubrics offline, post-observation with an artifact queued offline on a phone', async ({ browser, api, baseURL }) => {
-  test.setTimeout(240_000);
+  // Six pages, three devices, two offline stretches and issue #14's date checks: minutes on a shared 2-core machine.
+  test.setTimeout(420_000);
   const contexts: BrowserContext[] = [];
   const errors: string[] = [];
   const context = async (phone = false) => {
@@ -78,6 +94,15 @@ test('an observation cycle end to end: scheduling, rubrics offline, post-observa
     untilServer(api, observerToken, id, check, expected, message, timeout);
 
   try {
+    await test.step("the HOD gives the faculty member a CSC-101 slot on today's weekday (the class is held today)", async () => {
+      const hodToken = (await api.login(hod.email)).token;
+      const me = await api.login(faculty.email);
+      const courseId = (me as unknown as { courseSlots: { courseId: string; course: { courseCode: string } | null }[] }).courseSlots.find((x) => x.course?.courseCode === 'CSC-101')!.courseId;
+      const slotId = crypto.randomUUID();
+      await api.request('POST', `/course/${courseId}/slot`, { token: hodToken, body: { id: slotId, sectionCode: `E2E-${slotId.slice(0, 6)}`, day: classDay.weekday, time: CLASS_TIME, location: 'Room 101' } });
+      await api.request('PUT', `/course/user/${me.id}`, { token: hodToken, body: { slots: [slotId] } });
+    });
+
     await test.step('HOD initiates an observation for the observer and the faculty member', async () => {
       await signIn(hodPage, hod);
       await open(hodPage, '/observations/list-observation');
@@ -136,26 +161,32 @@ test('an observation cycle end to end: scheduling, rubrics offline, post-observa
       await expect(facPage.getByText(MSG.observationUpdated).first()).toBeVisible();
       await onServer((o) => o.obsRequest?.teachingPlan?.steps.filter((s) => s.response).length ?? 0, TEACHING_STEPS.length, 'teaching plan answered on the server');
 
-      await facPage.getByRole('checkbox', { name: /^Monday 09:00-10:30/ }).check();
+      await facPage.getByRole('checkbox', { name: new RegExp(`^${classDay.weekday} ${CLASS_TIME}`) }).check();
       await screenshot(facPage, 'faculty-offers-slot');
       await facPage.getByRole('button', { name: 'Update', exact: true }).click();
-      await onServer((o) => o.obsRequest?.timeSlotsByFaculty ?? [], [{ day: 'Monday', time: '09:00-10:30' }], 'faculty slots on the server');
+      await onServer((o) => o.obsRequest?.timeSlotsByFaculty ?? [], [{ day: classDay.weekday, time: CLASS_TIME }], 'faculty slots on the server');
     });
 
     await test.step('observer picks the slot and a date', async () => {
       await open(obsPage, schedulingUrl(id));
-      await obsPage.getByRole('radio', { name: 'Monday 09:00-10:30' }).check();
-      await obsPage.getByLabel('Date', { exact: true }).fill('2026-11-16');
+      await obsPage.getByRole('radio', { name: `${classDay.weekday} ${CLASS_TIME}` }).check();
+      // Issue #14: a date in the past, or not on the slot's weekday, is refused on the spot.
+      const date = obsPage.getByLabel('Date', { exact: true });
+      await date.fill(shiftDay(classDay.date, -7));
+      await expect(obsPage.getByText(MSG.classDateInPast)).toBeVisible();
+      await date.fill(shiftDay(classDay.date, 1));
+      await expect(obsPage.getByText(MSG.classDateNotSlotDay(classDay.weekday, weekdayOf(shiftDay(classDay.date, 1))))).toBeVisible();
+      await date.fill(classDay.date);
       await obsPage.getByRole('button', { name: 'Update', exact: true }).click();
       await expect(obsPage.getByText(MSG.observationUpdated).first()).toBeVisible();
-      await onServer((o) => o.obsRequest?.scheduledOn?.slice(0, 10) ?? null, '2026-11-16', 'observer pick on the server');
+      await onServer((o) => o.obsRequest?.scheduledOn?.slice(0, 10) ?? null, classDay.date, 'observer pick on the server');
       await screenshot(obsPage, 'observer-picked-slot');
     });
 
     await test.step('faculty confirms, observer confirms, Done', async () => {
       await open(facPage, schedulingUrl(id));
       await expect(facPage.getByText('The observer picked a day and slot')).toBeVisible();
-      await expect(facPage.getByText('Monday 09:00-10:30 on November 16, 2026')).toBeVisible();
+      await expect(facPage.getByText(`${classDay.weekday} ${CLASS_TIME} on ${classDay.long}`)).toBeVisible();
       await facPage.getByRole('button', { name: 'Confirm', exact: true }).click();
       await expect(facPage.getByText(MSG.observerNotConfirmed)).toBeVisible();
       await screenshot(facPage, 'faculty-confirmed');
@@ -185,14 +216,15 @@ test('an observation cycle end to end: scheduling, rubrics offline, post-observa
       await obsPage.getByRole('button', { name: 'Submit', exact: true }).click();
       await expect(obsPage.getByLabel('Scores').getByText(total(INFORMED_OBSERVER))).toHaveCount(2); // current total + observer score
       await expect(syncStatus(obsPage)).toHaveAccessibleName(/^Sync status: Offline, [1-9]\d* pending/);
-      await expect(obsPage.getByText('Saved on this device')).toBeVisible();
+      await expect(obsPage.getByText('Saved on this device', { exact: true })).toBeVisible(); // the pending note
+      await expect(obsPage.getByText(MSG.savedOnDevice).first()).toBeVisible(); // the Submit's toast (issue #14)
       await screenshot(obsPage, 'observer-informed-offline-pending');
       const meanwhile = await api.request<Observation>('GET', `/observation/${id}`, { token: observerToken });
       expect(meanwhile.meetings.informedObservation?.observerScore, 'nothing reached the server while offline').toBeNull();
 
       await goOnline(obsCtx);
       await expectAllSynced(obsPage, 45_000);
-      await expect(obsPage.getByText('Saved on this device')).toHaveCount(0);
+      await expect(obsPage.getByText('Saved on this device', { exact: true })).toHaveCount(0);
       await onServer((o) => o.meetings.informedObservation?.observerScore ?? null, sum(INFORMED_OBSERVER), 'observer informed score on the server');
       await screenshot(obsPage, 'observer-informed-synced');
     });
@@ -335,7 +367,7 @@ test('an observation cycle end to end: scheduling, rubrics offline, post-observa
       await expect(uninformed.getByText(UNINFORMED_FINAL)).toBeVisible();
       await expect(obsPage.getByRole('region', { name: 'Post Observation Meeting Scheduling' }).getByText('Completed')).toBeVisible();
       await expect(obsPage.getByRole('progressbar', { name: 'Progress 100%' })).toBeAttached();
-      await expect(obsPage.getByText('100% · ---')).toBeVisible();
+      await expect(obsPage.getByText('100% complete · Cycle completed')).toBeVisible();
       await screenshot(obsPage, 'observer-detail-final');
 
       // The locked rubric screen shows the same final figures (x / 80.0 · y%).
@@ -352,7 +384,7 @@ test('an observation cycle end to end: scheduling, rubrics offline, post-observa
       // The HOD's list shows the observation Completed at 100 %.
       await open(hodPage, '/observations/list-observation');
       const row = hodPage.getByRole('link', { name: new RegExp(`^Open observation CSC-101 Introduction to Programming ${faculty.name}$`) });
-      await expect(row.getByText('Completed')).toBeVisible();
+      await expect(row.getByText('Completed', { exact: true })).toBeVisible();
       await expect(row.getByText('100%')).toBeVisible();
       await screenshot(hodPage, 'hod-list-completed');
     });

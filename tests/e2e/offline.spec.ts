@@ -6,6 +6,7 @@
  *  - two tabs: exactly one holds the sync lock; when it closes, the other takes over;
  *  - a change the server refuses lands in "needs attention" with retry, copy and discard.
  */
+import { MSG } from '../../src/shared/messages.js';
 import { recordVersion } from './support/api.js';
 import { demo, demoAccount } from './support/demo.js';
 import { expect, test } from './support/fixtures.js';
@@ -48,7 +49,9 @@ test('a profile edit made offline is pending, then reaches the server exactly on
   await page.goto('/settings/edit-profile');
   await page.getByLabel('Phone').fill(phone);
   await page.getByRole('button', { name: 'Update' }).click();
-  await expect(page.getByText('Profile Updated Successfully!')).toBeVisible();
+  // Offline the change is queued, and the toast says so (issue #14 point 2): never the success message.
+  await expect(page.getByText(MSG.savedOnDevice)).toBeVisible();
+  await expect(page.getByText(MSG.profileUpdated)).toHaveCount(0);
   await expect(syncStatus(page)).toHaveAccessibleName(/Offline, 1 pending/);
   // Nothing reached the server.
   expect((await api.getUser(me.id, token)).phone).not.toBe(phone);

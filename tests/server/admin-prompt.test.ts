@@ -64,6 +64,8 @@ describe('POST /observation/prompt', () => {
     const answer = res.json();
     expect(answer.message).toBe(MSG.promptSent(2));
     expect(answer.listed).toBe(2);
+    // Issue #14: the answer says who was emailed, so the form can show how many emails went to whom.
+    expect(answer.recipients).toEqual([{ name: 'Hassan Okafor', email: DEMO.hod }]);
     expect(answer.faculty.map((f: { email: string; percentage: number }) => [f.email, f.percentage])).toEqual([
       [DEMO.faculty2, 40],
       [DEMO.faculty3, 50],
@@ -105,7 +107,7 @@ describe('POST /observation/prompt', () => {
 
   it('sends nothing when nobody is listed', async () => {
     const res = await t.post('/api/observation/prompt', await body(50, 'Physics'), await t.login('superadmin'));
-    expect(res.json()).toMatchObject({ listed: 0, faculty: [] });
+    expect(res.json()).toMatchObject({ listed: 0, faculty: [], recipients: [] });
     expect(await count(t, 'email_outbox')).toBe(0);
     expect(await count(t, 'notifications')).toBe(0);
   });

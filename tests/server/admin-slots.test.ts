@@ -182,3 +182,42 @@ describe('DELETE /course/:id/slot/:slotId', () => {
     expect([last.statusCode, last.json().error]).toEqual([409, MSG.lastSlot]);
   });
 });
+
+describe('DELETE /course/:id/slot/:slotId/faculty (unassign)', () => {
+  it('frees an assigned slot: the faculty member loses it, devices get both documents, and it can be deleted', async () => {
+    const hod = await t.login('hod');
+    const felix = await t.userId('faculty2');
+    const felixToken = await t.login('faculty2');
+    const csc101 = await courseByCode(t, 'CSC-101');
+    const b = slotOf(csc101, 'B');
+    const { cursor } = await pull(felixToken);
+    const res = await t.del(`/api/course/${csc101.id}/slot/${b.id}/faculty`, hod, key());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(MSG.slotUnassigned);
+    expect(slotOf(res.json().course, 'B')).toMatchObject({ facultyId: null, faculty: null });
+    const me = (await t.get(`/api/user/${felix}`, felixToken)).json();
+    expect(me.courseSlots.map((s: { id: string }) => s.id)).not.toContain(b.id);
+    // the user document moved in the feed (their slots changed)
+    const { changes } = await pull(felixToken, cursor);
+    const user = changes.find((ch) => ch.entity === 'users' && ch.id === felix)?.data as { courseSlots: { id: string }[] } | undefined;
+    expect(user?.courseSlots.map((s) => s.id)).not.toContain(b.id);
+    // unassigned again: 409; now it may be deleted
+    const again = await t.del(`/api/course/${csc101.id}/slot/${b.id}/faculty`, hod, key());
+    expect([again.statusCode, again.json().error]).toEqual([409, MSG.slotNotAssigned]);
+    expect((await t.del(`/api/course/${csc101.id}/slot/${b.id}`, hod, key())).statusCode).toBe(200);
+  });
+
+  it('refuses while the faculty member has an open observation of the course, and only creators of the department may', async () => {
+    const a = await actors(t);
+    const id = await initiate(t, a);
+    await startScheduling(t, a, id);
+    const csc101 = await courseByCode(t, 'CSC-101');
+    const slotA = slotOf(csc101, 'A');
+    const res = await t.del(`/api/course/${csc101.id}/slot/${slotA.id}/faculty`, a.hod, key());
+    expect([res.statusCode, res.json().error]).toEqual([409, MSG.slotInOpenObservation('Fatima Rahman')]);
+    expect((await t.del(`/api/course/${csc101.id}/slot/${slotA.id}/faculty`, a.hodMath, key())).statusCode).toBe(403);
+    expect((await t.del(`/api/course/${csc101.id}/slot/${slotA.id}/faculty`, a.observer, key())).statusCode).toBe(403);
+    expect((await t.del(`/api/course/${csc101.id}/slot/${randomUUID()}/faculty`, a.hod, key())).statusCode).toBe(404);
+    expect(slotOf(await courseByCode(t, 'CSC-101'), 'A').facultyId).toBe(a.ids.faculty);
+  });
+});

@@ -7,7 +7,8 @@
  * `buildWorld` drives the real API (no database shortcuts except reading ids) to a state where every route has
  * something to act on, in two departments:
  *   - `full`: a Computer Science cycle taken through both scored observations to a post-observation meeting with a
- *     registered artifact and a chat message (observer@ / faculty@ / hod@);
+ *     registered artifact and a chat message (observer@ / faculty@ / hod@), a shared evidence note with a photo and a
+ *     shared agenda (issue 16);
  *   - `fresh`: a Computer Science observation just initiated (faculty2@), for the scheduling start;
  *   - `math`: a Mathematics observation (hod.math@ initiates for faculty.math@ with observer.math@, an observer
  *     created here through POST /auth/create because the demo seed has none in Mathematics);
@@ -49,10 +50,17 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('PUT', '/user/update/:id'),
   r('PUT', '/user/avatar'),
   r('GET', '/avatar/:key'),
+  r('GET', '/user/:id/export'),
+  r('GET', '/user/calendar-feed'),
+  r('POST', '/user/calendar-feed'),
+  r('DELETE', '/user/calendar-feed'),
+  r('GET', '/calendar/:file'),
+  r('GET', '/observation/:id/calendar.ics'),
   r('GET', '/users'),
   r('GET', '/department'),
   r('GET', '/notifications'),
   r('PUT', '/notifications/:id/open'),
+  r('PUT', '/notifications/read-all'),
   r('GET', '/sync/changes'),
   r('POST', '/sync/push'),
   r('POST', '/files'),
@@ -65,6 +73,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('GET', '/data/super-data'),
   r('GET', '/data/:role/:departmentId'),
   r('GET', '/dashboard'),
+  r('GET', '/analytics'),
   r('GET', '/courses'),
   r('GET', '/course/:id'),
   r('POST', '/course'),
@@ -72,6 +81,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('POST', '/course/:id/slot'),
   r('PUT', '/course/:id/slot/:slotId'),
   r('DELETE', '/course/:id/slot/:slotId'),
+  r('DELETE', '/course/:id/slot/:slotId/faculty'),
   r('GET', '/template/:id'),
   r('PUT', '/template/:id'),
   r('GET', '/email/:id'),
@@ -92,6 +102,15 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('GET', '/artifacts/:id/file'),
   r('GET', '/observation/:id/messages'),
   r('POST', '/observation/:id/messages'),
+  r('GET', '/observation/:id/notes'),
+  r('POST', '/observation/:id/notes'),
+  r('PUT', '/observation/:id/notes/:noteId'),
+  r('DELETE', '/observation/:id/notes/:noteId'),
+  r('PUT', '/observation/:id/notes/:noteId/photo'),
+  r('GET', '/observation/:id/notes/:noteId/photo'),
+  r('GET', '/observation/:id/agenda'),
+  r('PUT', '/observation/:id/agenda'),
+  r('GET', '/observation/:id/audit'),
 ];
 
 export const routeName = (route: ApiRoute) => `${route.method} ${route.path}`;
@@ -145,7 +164,7 @@ export interface World {
   userIds: Record<Caller, string> & { faculty2: string; faculty3: string };
   dept: { cs: number; math: number };
   /** The Computer Science cycle with scores, post-observation, artifact and message. */
-  full: { id: string; postId: string; artifactId: string };
+  full: { id: string; postId: string; artifactId: string; noteId: string };
   fresh: { id: string };
   math: { id: string };
   /** An unregistered tus upload of faculty@. */
@@ -193,7 +212,17 @@ export async function buildWorld(t: TestApp): Promise<World> {
 
   // The full Computer Science cycle.
   const fullId = await initiate(t, a);
-  await bothObservationsDone(t, a, fullId);
+  // An evidence note with a photo, shared, written while the informed rubric is open (issue 16).
+  const noteId = randomUUID();
+  await bothObservationsDone(t, a, fullId, async () => {
+    const n = await t.post(`/api/observation/${fullId}/notes`, { id: noteId, kind: 'informed', body: 'Evidence from the room', offsetSeconds: 60, shared: true }, a.observer, key());
+    expect(n.statusCode, n.body).toBe(201);
+    const photo = writeUpload(t, SAMPLES.jpeg(), a.ids.observer);
+    const p = await t.put(`/api/observation/${fullId}/notes/${noteId}/photo`, { uploadId: photo }, a.observer, key());
+    expect(p.statusCode, p.body).toBe(200);
+  });
+  const agenda = await t.put(`/api/observation/${fullId}/agenda`, { items: [], summary: 'Strengths first', shared: true }, a.observer, key());
+  expect(agenda.statusCode, agenda.body).toBe(200);
   const postId = randomUUID();
   const post = await t.post(
     '/api/observation/post-scheduling',
@@ -244,7 +273,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     tokens,
     userIds,
     dept: { cs: deptCs.id, math: deptMath.id },
-    full: { id: fullId, postId, artifactId: art.json().id },
+    full: { id: fullId, postId, artifactId: art.json().id, noteId },
     fresh: { id: freshId },
     math: { id: mathId },
     uploadId,

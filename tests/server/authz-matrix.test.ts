@@ -50,6 +50,8 @@ const ALL_SEEING: readonly Caller[] = ['superadmin', 'admin', 'director'];
 /** Those who may see the Computer Science observation: its HOD, observer, faculty and the all-seeing roles. */
 const SEES_CS_OBSERVATION: readonly Caller[] = [...ALL_SEEING, 'hod', 'observer', 'faculty'];
 const TEMPLATE_EDITORS: readonly Caller[] = ['superadmin', 'admin'];
+/** Evidence notes and the agenda (issue 16): the observer, the HOD, Super_Admin — and the faculty member (shared only). */
+const NOTE_READERS: readonly Caller[] = ['superadmin', 'hod', 'observer', 'faculty'];
 
 interface Req {
   url: string;
@@ -111,6 +113,7 @@ const MATRIX: Row[] = [
   { method: 'GET', path: '/department', allowed: ALL, rule: 'signed in', request: () => ({ url: '/api/department' }) },
   { method: 'GET', path: '/notifications', allowed: ALL, rule: 'signed in', request: () => ({ url: '/api/notifications' }) },
   { method: 'PUT', path: '/notifications/:id/open', allowed: ['faculty'], rule: "the notification's owner", request: () => ({ url: `/api/notifications/${w.notificationId}/open` }) },
+  { method: 'PUT', path: '/notifications/read-all', allowed: ALL, rule: 'signed in (own notifications only)', request: () => ({ url: '/api/notifications/read-all', body: {} }) },
   { method: 'POST', path: '/sync/push', allowed: ALL, rule: 'signed in (each row is judged by its own route)', request: () => ({ url: '/api/sync/push', body: { rows: [{ mutationId: randomUUID(), name: 'no.such.mutation', args: {} }] } }) },
   { method: 'GET', path: '/sync/changes', allowed: ALL, rule: 'signed in', request: () => ({ url: '/api/sync/changes?since=0&limit=50' }) },
   { method: 'POST', path: '/files', allowed: ALL, rule: 'signed in', request: () => ({ url: '/api/files', headers: { ...tus, 'upload-length': '10' } }) },
@@ -133,6 +136,13 @@ const MATRIX: Row[] = [
     request: (c) => ({ url: `/api/data/${CALLERS[c].role}/${w.dept.cs}` }),
   },
   { method: 'GET', path: '/dashboard', allowed: ALL, rule: 'signed in', request: () => ({ url: '/api/dashboard' }) },
+  {
+    method: 'GET',
+    path: '/analytics',
+    allowed: [...ALL_SEEING, 'hod'],
+    rule: 'Super_Admin, Admin, Campus_Director any department; Head_of_Department own department; never Observer or Faculty (observer scores)',
+    request: () => ({ url: `/api/analytics?departmentId=${w.dept.cs}` }),
+  },
   { method: 'GET', path: '/courses', allowed: ALL, rule: 'signed in', request: () => ({ url: '/api/courses' }) },
   {
     method: 'GET',
@@ -183,6 +193,13 @@ const MATRIX: Row[] = [
     request: () => ({ url: `/api/course/${w.csCourseId}/slot/${w.assignedCsSlotId}` }),
   },
   {
+    method: 'DELETE',
+    path: '/course/:id/slot/:slotId/faculty',
+    allowed: ['superadmin', 'admin', 'hod'],
+    rule: 'Super_Admin, Admin, Head_of_Department (own department); faculty@ has an open observation of CSC-101: 409 for them, 403 for the rest',
+    request: () => ({ url: `/api/course/${w.csCourseId}/slot/${w.assignedCsSlotId}/faculty` }),
+  },
+  {
     method: 'PUT',
     path: '/user/avatar',
     allowed: ALL,
@@ -195,6 +212,30 @@ const MATRIX: Row[] = [
     allowed: [],
     rule: 'anyone with the unguessable URL; a made-up key names no picture, so every caller gets 404',
     request: () => ({ url: `/api/avatar/${randomUUID()}.webp`, token: null }),
+  },
+  {
+    method: 'GET',
+    path: '/user/:id/export',
+    allowed: ['faculty', 'superadmin'],
+    rule: 'the user themselves (faculty@’s export) or Super_Admin',
+    request: () => ({ url: `/api/user/${w.userIds.faculty}/export` }),
+  },
+  { method: 'GET', path: '/user/calendar-feed', allowed: ALL, rule: 'signed in (own feed)', request: () => ({ url: '/api/user/calendar-feed' }) },
+  { method: 'POST', path: '/user/calendar-feed', allowed: ALL, rule: 'signed in (own feed)', request: () => ({ url: '/api/user/calendar-feed' }) },
+  { method: 'DELETE', path: '/user/calendar-feed', allowed: ALL, rule: 'signed in (own feed)', request: () => ({ url: '/api/user/calendar-feed' }) },
+  {
+    method: 'GET',
+    path: '/calendar/:file',
+    allowed: [],
+    rule: 'anyone with the secret URL; a made-up secret names no feed, so every caller gets 404',
+    request: () => ({ url: `/api/calendar/${'Q'.repeat(43)}.ics`, token: null }),
+  },
+  {
+    method: 'GET',
+    path: '/observation/:id/calendar.ics',
+    allowed: ['observer', 'faculty'],
+    rule: 'its participants: the observer and the faculty member (not the HOD nor the read-all roles)',
+    request: () => ({ url: `/api/observation/${w.full.id}/calendar.ics` }),
   },
   { method: 'GET', path: '/template/:id', allowed: ALL, rule: 'signed in', request: () => ({ url: '/api/template/Teaching' }) },
   { method: 'PUT', path: '/template/:id', allowed: TEMPLATE_EDITORS, rule: 'Super_Admin, Admin', request: () => ({ url: '/api/template/Teaching', body: { stepId: w.teachingStepId, name: 'Program outcomes', field: 'Which outcomes does the session serve?' } }) },
@@ -270,6 +311,34 @@ const MATRIX: Row[] = [
     rule: 'its observer, faculty and HOD',
     request: () => ({ url: `/api/observation/${w.full.id}/messages`, body: { body: 'A note on the cycle.' } }),
   },
+  // Issue 16: notes, agenda and audit trail of the CS observation (both rubrics locked, the note and agenda shared).
+  { method: 'GET', path: '/observation/:id/notes', allowed: NOTE_READERS, rule: 'observer, HOD, Super_Admin; faculty (shared notes after the lock)', request: () => ({ url: `/api/observation/${w.full.id}/notes` }) },
+  {
+    method: 'POST',
+    path: '/observation/:id/notes',
+    allowed: ['observer'],
+    rule: 'its observer, while the rubric is open (409 once locked)',
+    request: () => ({ url: `/api/observation/${w.full.id}/notes`, body: { id: randomUUID(), kind: 'informed', body: 'Late note', offsetSeconds: 5 } }),
+  },
+  { method: 'PUT', path: '/observation/:id/notes/:noteId', allowed: ['observer'], rule: 'its observer', request: () => ({ url: `/api/observation/${w.full.id}/notes/${w.full.noteId}`, body: { shared: true } }) },
+  { method: 'DELETE', path: '/observation/:id/notes/:noteId', allowed: ['observer'], rule: 'its observer, while the rubric is open (409 once locked)', request: () => ({ url: `/api/observation/${w.full.id}/notes/${w.full.noteId}` }) },
+  {
+    method: 'PUT',
+    path: '/observation/:id/notes/:noteId/photo',
+    allowed: ['observer'],
+    rule: 'its observer, while the rubric is open (409 once locked)',
+    request: () => ({ url: `/api/observation/${w.full.id}/notes/${w.full.noteId}/photo`, body: { uploadId: w.uploadId } }),
+  },
+  { method: 'GET', path: '/observation/:id/notes/:noteId/photo', allowed: NOTE_READERS, rule: 'who may see the note', request: () => ({ url: `/api/observation/${w.full.id}/notes/${w.full.noteId}/photo` }) },
+  { method: 'GET', path: '/observation/:id/agenda', allowed: NOTE_READERS, rule: 'observer, HOD, Super_Admin; faculty once shared', request: () => ({ url: `/api/observation/${w.full.id}/agenda` }) },
+  {
+    method: 'PUT',
+    path: '/observation/:id/agenda',
+    allowed: ['observer'],
+    rule: 'its observer, once a rubric is locked',
+    request: () => ({ url: `/api/observation/${w.full.id}/agenda`, body: { items: [], summary: 'Strengths first', shared: true } }),
+  },
+  { method: 'GET', path: '/observation/:id/audit', allowed: ['superadmin', 'hod', 'observer'], rule: 'observer, HOD, Super_Admin', request: () => ({ url: `/api/observation/${w.full.id}/audit` }) },
 ];
 
 const verdict = (status: number) => (status >= 200 && status < 300 ? 'allowed' : status === 403 || status === 404 ? 'denied' : status === 401 ? 'unauthenticated' : `state ${status}`);

@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from './helpers.js';
 let t: TestApp;
 let clientDir: string;
 const asset = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+const style = `.root{color:#1c7ed6}${'.c{margin:0 auto;padding:1rem}'.repeat(200)}`;
 
 beforeAll(async () => {
   clientDir = mkdtempSync(path.join(tmpdir(), 'observa-client-'));
@@ -23,6 +24,9 @@ beforeAll(async () => {
   writeFileSync(path.join(clientDir, 'assets', 'main-abc123.js'), asset);
   writeFileSync(path.join(clientDir, 'assets', 'main-abc123.js.br'), brotliCompressSync(asset));
   writeFileSync(path.join(clientDir, 'assets', 'main-abc123.js.gz'), gzipSync(asset));
+  writeFileSync(path.join(clientDir, 'assets', 'index-Bc9dE2f1.css'), style);
+  writeFileSync(path.join(clientDir, 'assets', 'index-Bc9dE2f1.css.br'), brotliCompressSync(style));
+  writeFileSync(path.join(clientDir, 'assets', 'index-Bc9dE2f1.css.gz'), gzipSync(style));
   t = await createTestApp({ config: { clientDir } });
 });
 afterAll(async () => {
@@ -47,6 +51,18 @@ describe('compression', () => {
     const plain = await t.request('GET', '/assets/main-abc123.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(asset);
+  });
+
+  it('sends stylesheets precompressed and immutable too', async () => {
+    const br = await t.request('GET', '/assets/index-Bc9dE2f1.css', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/text\/css/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(style);
+    const gz = await t.request('GET', '/assets/index-Bc9dE2f1.css', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(style);
   });
 
   it('sends the app shell compressed for client routes, revalidated', async () => {

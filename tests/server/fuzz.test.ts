@@ -12,6 +12,7 @@
  *
  * Reproduce: FUZZ_SEED=<n> [FUZZ_RUNS=<n>] npx vitest run tests/server/fuzz.test.ts (the seed is printed).
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -170,6 +171,14 @@ function validBody(route: ApiRoute, caller: Caller): Record<string, unknown> {
       return { fileURL: `/api/files/${w.uploadId}`, uploadId: w.uploadId, name: 'evidence.png', type: 'image/png' };
     case 'POST /observation/:id/messages':
       return { body: 'A message' };
+    case 'POST /observation/:id/notes':
+      return { id: randomUUID(), kind: 'informed', body: 'A note', offsetSeconds: 30, rubricItemIds: ['x'], shared: false };
+    case 'PUT /observation/:id/notes/:noteId':
+      return { body: 'Edited', offsetSeconds: 31, rubricItemIds: ['x'], shared: true };
+    case 'PUT /observation/:id/notes/:noteId/photo':
+      return { uploadId: w.uploadId, fileURL: `/api/files/${w.uploadId}` };
+    case 'PUT /observation/:id/agenda':
+      return { items: [{ rubricItemId: 'x', text: 'Point' }], summary: 'Summary', shared: true };
     default:
       return {};
   }
@@ -226,6 +235,11 @@ function goodParams(route: ApiRoute, caller: Caller): string[] {
       return [w.full.postId];
     case 'GET /artifacts/:id/file':
       return [w.full.artifactId];
+    case 'PUT /observation/:id/notes/:noteId':
+    case 'DELETE /observation/:id/notes/:noteId':
+    case 'PUT /observation/:id/notes/:noteId/photo':
+    case 'GET /observation/:id/notes/:noteId/photo':
+      return [CALLERS[caller].department === 'math' ? w.math.id : w.full.id, w.full.noteId];
     default:
       return [CALLERS[caller].department === 'math' ? w.math.id : w.full.id];
   }
@@ -245,7 +259,7 @@ function mutate(body: Record<string, unknown>, muts: Mutation[]): Record<string,
 /** Path parameters: real ids of every kind (others' records too), random UUIDs and hostile segments. */
 function paramArb(): fc.Arbitrary<string> {
   const pool = [
-    w.full.id, w.fresh.id, w.math.id, w.full.postId, w.full.artifactId, w.uploadId, w.notificationId, w.csCourseId,
+    w.full.id, w.fresh.id, w.math.id, w.full.postId, w.full.artifactId, w.full.noteId, w.uploadId, w.notificationId, w.csCourseId,
     w.teachingPlanId, w.teachingStepId, w.emailTemplateId, ...Object.values(w.userIds), ...w.freeCsSlotIds,
     'Teaching', 'Reflection', 'CreateUser', 'ObsPrompt', 'Faculty', 'Observer', 'Head_of_Department', 'Super_Admin',
     String(w.dept.cs), String(w.dept.math),

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { meetings, observations, schedulingRequests } from '../../src/server/db/schema.js';
 import { MSG } from '../../src/shared/messages.js';
+import { SYNC_PAGE_MAX_BYTES } from '../../src/shared/sync/protocol.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { actors, answers, doc, initiate, key, lock, put, scheduleDone, scoreAll, type Actors } from './observations-fixture.js';
 import { uploadArtifact } from './observations-upload.js';
@@ -145,7 +146,13 @@ describe('sync pull of observations and messages', () => {
     const started = performance.now();
     const res = await t.get('/api/sync/changes?since=0&limit=500', a.superadmin);
     const ms = performance.now() - started;
-    const obs = (res.json() as { changes: Change[] }).changes.filter((c) => c.entity === 'observations');
+    const first = res.json() as { changes: Change[]; cursor: string; hasMore: boolean };
+    // Hundreds of whole documents in one page, which also ends by bytes (SYNC_PAGE_MAX_BYTES, issue #12): the
+    // rest follow on the next page.
+    expect(first.changes.filter((c) => c.entity === 'observations').length).toBeGreaterThanOrEqual(250);
+    expect(res.body.length).toBeLessThanOrEqual(SYNC_PAGE_MAX_BYTES + 20_000);
+    const rest = first.hasMore ? (await pullAll(a.superadmin, first.cursor)).changes : [];
+    const obs = [...first.changes, ...rest].filter((c) => c.entity === 'observations');
     expect(obs).toHaveLength(300);
     expect(obs.every((c) => (c.data as { meetings: { informedObservation: { rubrics: unknown[] } } }).meetings.informedObservation.rubrics.length === 20)).toBe(true);
     // Generous bound: only an N+1 regression (hundreds of queries) gets near it.

@@ -1,11 +1,12 @@
 /**
  * Shared steps of the observation-cycle tests: sign in the demo roles, and drive a cycle to a given stage through
- * the real REST API (no shortcuts into the database except reading seed ids).
+ * the real REST API (no shortcuts into the database except reading seed ids and `classHeld`, which stands for time passing).
  */
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { courses, rubricItems, slots } from '../../src/server/db/schema.js';
+import { courses, rubricItems, schedulingRequests, slots } from '../../src/server/db/schema.js';
+import { nextDayOn, utcDay } from '../../src/shared/class-dates.js';
 import type { TestApp } from './helpers.js';
 
 export interface Actors {
@@ -63,6 +64,26 @@ export async function facultyCourse(t: TestApp, facultyId: string) {
   return { courseId, slots: rows.filter((r) => r.courseId === courseId).map((r) => ({ day: r.day, time: r.time })) };
 }
 
+/**
+ * A class date the scheduling rules accept (issue #14): the first day on `weekday` from tomorrow on, 09:00 UTC.
+ * `weeks` later ones for a second pick.
+ */
+export function classDate(weekday: string, weeks = 0): string {
+  const day = nextDayOn(utcDay(new Date(), 1 + weeks * 7), weekday);
+  return `${day}T09:00:00.000Z`;
+}
+
+/** The historical class every downstream assertion (calendar, exports) counts on: a Monday in the past. */
+export const HELD_CLASS = '2026-09-14T09:00:00.000Z';
+
+/**
+ * Time passing, as a fixture shortcut: the scheduled class (picked in the future through the API) has taken
+ * place — `scheduledOn` moves to HELD_CLASS so rubrics may be completed (they may not before the class day).
+ */
+export async function classHeld(t: TestApp, observationId: string): Promise<void> {
+  await t.db.update(schedulingRequests).set({ scheduledOn: new Date(HELD_CLASS) }).where(eq(schedulingRequests.observationId, observationId));
+}
+
 export async function put(t: TestApp, path: string, body: unknown, token: string) {
   return t.put(`/api/observation/${path}`, body, token, key());
 }
@@ -86,10 +107,11 @@ export async function scheduleDone(t: TestApp, a: Actors, id: string, informedId
   const ok = async (res: { statusCode: number; body: string }) => expect(res.statusCode, res.body).toBe(200);
   await ok(await put(t, 'scheduling', { observationsId: id, templateResponse: answers(d.obsRequest.teachingPlan.steps) }, a.faculty));
   await ok(await put(t, 'scheduling', { observationsId: id, timeSlotsByFaculty: own }, a.faculty));
-  await ok(await put(t, 'scheduling', { observationsId: id, timeSlotByObserver: [own[0]], scheduledOn: '2026-09-14T09:00:00.000Z' }, a.observer));
+  await ok(await put(t, 'scheduling', { observationsId: id, timeSlotByObserver: [own[0]], scheduledOn: classDate(own[0].day) }, a.observer));
   await ok(await put(t, 'scheduling', { observationsId: id, facultyAccepted: true }, a.faculty));
   await ok(await put(t, 'scheduling', { observationsId: id, observerAccepted: true }, a.observer));
   await ok(await put(t, 'scheduling', { observationsId: id, status: 'Completed', informedId }, a.observer));
+  await classHeld(t, id);
   return informedId;
 }
 
@@ -114,9 +136,10 @@ export async function lock(t: TestApp, kind: 'informed' | 'uninformed', id: stri
   return put(t, kind, { observationsId: id, status: 'Completed' }, token);
 }
 
-/** From initiate through both locked observations. */
-export async function bothObservationsDone(t: TestApp, a: Actors, id: string) {
+/** From initiate through both locked observations; `whileOpen` runs while the informed rubric is still open. */
+export async function bothObservationsDone(t: TestApp, a: Actors, id: string, whileOpen?: () => Promise<void>) {
   await scheduleDone(t, a, id);
+  await whileOpen?.();
   await scoreAll(t, 'informed', id, a.observer, 3);
   await scoreAll(t, 'informed', id, a.faculty, 4);
   expect((await lock(t, 'informed', id, a.observer)).statusCode).toBe(200);

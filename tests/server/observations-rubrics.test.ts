@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { meetings, rubricScores } from '../../src/server/db/schema.js';
+import { meetings, rubricScores, schedulingRequests } from '../../src/server/db/schema.js';
 import { MSG } from '../../src/shared/messages.js';
 import { createTestApp, type TestApp } from './helpers.js';
-import { actors, doc, initiate, key, lock, put, rubricIds, scheduleDone, scoreAll, type Actors } from './observations-fixture.js';
+import { actors, classDate, classHeld, doc, initiate, key, lock, put, rubricIds, scheduleDone, scoreAll, type Actors } from './observations-fixture.js';
 
 let t: TestApp;
 let a: Actors;
@@ -27,6 +27,29 @@ const group = (code: string, score: number) => items.filter((i) => i.code === co
 const informed = (body: object, token: string) => put(t, 'informed', { observationsId: id, informedId, ...body }, token);
 
 describe('PUT /api/observation/informed', () => {
+  it('cannot be submitted or locked before the day of the scheduled class (issue #14); group saves may be prepared', async () => {
+    const future = classDate('Monday', 1); // a week or more ahead
+    await t.db.update(schedulingRequests).set({ scheduledOn: new Date(future) }).where(eq(schedulingRequests.observationId, id));
+    const day = future.slice(0, 10);
+    for (const code of ['1-A', '1-B', '1-C', '1-D']) expect((await informed({ rubricsFinal: group(code, 3) }, a.observer)).statusCode).toBe(200);
+    const early = await informed({ submit: true }, a.observer);
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toEqual({ error: MSG.rubricsBeforeClass(day) });
+    // SPEC §7's form (the last group with `role`) submits too: refused the same way.
+    expect((await informed({ rubricsFinal: group('1-D', 3), role: 'Observer' }, a.observer)).json()).toEqual({ error: MSG.rubricsBeforeClass(day) });
+    const [m] = await t.db.select().from(meetings).where(eq(meetings.id, informedId));
+    expect(m.observerScore).toBeNull();
+    // The lock is refused as well (both totals set directly: only the date stands in the way).
+    await t.db.update(meetings).set({ observerScore: 60, facultyScore: 60 }).where(eq(meetings.id, informedId));
+    const lockEarly = await lock(t, 'informed', id, a.observer);
+    expect(lockEarly.statusCode).toBe(409);
+    expect(lockEarly.json()).toEqual({ error: MSG.rubricsBeforeClass(day) });
+    // On the class day (here: once the class has been held) both go through.
+    await classHeld(t, id);
+    expect((await informed({ submit: true }, a.observer)).statusCode).toBe(200);
+    expect((await lock(t, 'informed', id, a.observer)).statusCode).toBe(200);
+  });
+
   it('saves a group per side: all five items, 0–4 each', async () => {
     const four = await informed({ rubricsFinal: group('1-A', 3).slice(0, 4) }, a.observer);
     expect(four.statusCode).toBe(400);

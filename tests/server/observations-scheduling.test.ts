@@ -4,7 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox, notifications, observationMessages, planTemplateSteps } from '../../src/server/db/schema.js';
 import { MSG } from '../../src/shared/messages.js';
 import { createTestApp, type TestApp } from './helpers.js';
-import { actors, answers, doc, facultyCourse, initiate, key, put, scheduleDone, startScheduling, type Actors } from './observations-fixture.js';
+import { actors, answers, classDate, doc, facultyCourse, HELD_CLASS, initiate, key, put, scheduleDone, startScheduling, type Actors } from './observations-fixture.js';
+import { utcDay, weekdayOf } from '../../src/shared/class-dates.js';
 
 let t: TestApp;
 let a: Actors;
@@ -108,11 +109,20 @@ describe('PUT /api/observation/scheduling', () => {
     expect(acceptEarly.statusCode).toBe(409);
     expect(acceptEarly.json()).toEqual({ error: MSG.noScheduledDate });
     expect((await sched({ timeSlotByObserver: [own[0]] }, a.observer)).json()).toEqual({ error: MSG.provideAllFields });
-    expect((await sched({ scheduledOn: '2026-09-14T09:00:00Z' }, a.observer)).json()).toEqual({ error: MSG.provideAllFields });
-    const notOffered = await sched({ timeSlotByObserver: [{ day: 'Friday', time: '14:00-15:30' }], scheduledOn: '2026-09-14T09:00:00Z' }, a.observer);
+    const when = classDate(own[0].day);
+    expect((await sched({ scheduledOn: when }, a.observer)).json()).toEqual({ error: MSG.provideAllFields });
+    const notOffered = await sched({ timeSlotByObserver: [{ day: 'Friday', time: '14:00-15:30' }], scheduledOn: when }, a.observer);
     expect(notOffered.json()).toEqual({ error: MSG.slotNotOffered });
-    expect((await sched({ timeSlotByObserver: own[0], scheduledOn: '2026-09-14T09:00:00Z' }, a.faculty)).statusCode).toBe(403);
-    expect((await sched({ timeSlotByObserver: own[0], scheduledOn: '2026-09-14T09:00:00Z', reasons: 'Monday works best for me.' }, a.observer)).statusCode).toBe(200);
+    expect((await sched({ timeSlotByObserver: own[0], scheduledOn: when }, a.faculty)).statusCode).toBe(403);
+    // Issue #14: the date falls on the slot's weekday and is not in the past.
+    const past = await sched({ timeSlotByObserver: own[0], scheduledOn: HELD_CLASS }, a.observer);
+    expect(past.statusCode).toBe(400);
+    expect(past.json()).toEqual({ error: MSG.classDateInPast });
+    const wrongDay = utcDay(new Date(when), 1);
+    const offDay = await sched({ timeSlotByObserver: own[0], scheduledOn: `${wrongDay}T09:00:00.000Z` }, a.observer);
+    expect(offDay.statusCode).toBe(400);
+    expect(offDay.json()).toEqual({ error: MSG.classDateNotSlotDay(own[0].day, weekdayOf(wrongDay)) });
+    expect((await sched({ timeSlotByObserver: own[0], scheduledOn: when, reasons: 'Monday works best for me.' }, a.observer)).statusCode).toBe(200);
 
     const observerFirst = await sched({ observerAccepted: true }, a.observer);
     expect(observerFirst.statusCode).toBe(409);
@@ -121,7 +131,7 @@ describe('PUT /api/observation/scheduling', () => {
     expect(doneEarly.json()).toEqual({ error: MSG.bothMustAccept });
     const acc = await sched({ facultyAccepted: true }, a.faculty);
     expect(acc.json()).toEqual({ message: MSG.observationAccepted });
-    const locked = await sched({ timeSlotByObserver: own[0], scheduledOn: '2026-09-15T09:00:00Z' }, a.observer);
+    const locked = await sched({ timeSlotByObserver: own[0], scheduledOn: classDate(own[0].day, 1) }, a.observer);
     expect(locked.statusCode).toBe(409);
     expect(locked.json()).toEqual({ error: MSG.facultyAlreadyAccepted });
     expect((await sched({ observerAccepted: true }, a.faculty)).statusCode).toBe(403);
@@ -133,7 +143,7 @@ describe('PUT /api/observation/scheduling', () => {
     const done = await sched({ status: 'Completed', informedId }, a.observer);
     expect(done.json()).toEqual({ message: MSG.schedulingCompleted });
     const d = await doc(t, id, a.hod);
-    expect(d.obsRequest).toMatchObject({ status: 'Completed', facultyAccepted: true, observerAccepted: true, scheduledOn: '2026-09-14T09:00:00.000Z', reasons: 'Monday works best for me.', timeSlotByObserver: [own[0]] });
+    expect(d.obsRequest).toMatchObject({ status: 'Completed', facultyAccepted: true, observerAccepted: true, scheduledOn: when, reasons: 'Monday works best for me.', timeSlotByObserver: [own[0]] });
     expect(d).toMatchObject({ observationProgress: 10, cycleLabel: 'Informed Observation', status: 'Ongoing' });
     expect(d.meetings.informedObservation).toMatchObject({ id: informedId, status: 'Ongoing', observerScore: null, facultyScore: null });
     expect(d.meetings.informedObservation.rubrics).toHaveLength(20);
@@ -152,7 +162,7 @@ describe('PUT /api/observation/scheduling', () => {
     const { own } = await startScheduling(t, a, id);
     await sched({ templateResponse: answers((await planOf()).steps) }, a.faculty);
     await sched({ timeSlotsByFaculty: own }, a.faculty);
-    await sched({ timeSlotByObserver: own[0], scheduledOn: '2026-09-14T09:00:00Z' }, a.observer);
+    await sched({ timeSlotByObserver: own[0], scheduledOn: classDate(own[0].day) }, a.observer);
     await sched({ facultyAccepted: true }, a.faculty);
     // faculty@ has only one CSC-101 slot: re-offer the same list (allowed), acceptances reset
     expect((await sched({ timeSlotsByFaculty: own }, a.faculty)).statusCode).toBe(200);

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys } from '../../src/server/db/schema.js';
-import { answers } from './observations-fixture.js';
+import { classHeld, classDate, answers } from './observations-fixture.js';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from './helpers.js';
 import { SAMPLES, writeUpload } from './observations-upload.js';
 
@@ -146,12 +146,14 @@ describe('SPEC §7 with the documented bodies', () => {
     ok(await t.put('/api/observation/scheduling', { templateResponse: answers(s.teachingPlan.steps), templateId: s.teachingPlan.id, editedById: s.facultyId, observationsId: id }, tokens.faculty));
     const slot = { day: s.course.slots.find((x: Json) => s.freeSlots.includes(x.id)).day, time: s.course.slots.find((x: Json) => s.freeSlots.includes(x.id)).time };
     ok(await t.put('/api/observation/scheduling', { observationsId: id, timeSlotsByFaculty: [slot] }, tokens.faculty));
-    ok(await t.put('/api/observation/scheduling', { observationsId: id, timeSlotByObserver: [slot], scheduledOn: '2026-09-14T09:00:00.000Z', reasons: 'First visit' }, tokens.observer));
+    const when = classDate(slot.day);
+    ok(await t.put('/api/observation/scheduling', { observationsId: id, timeSlotByObserver: [slot], scheduledOn: when, reasons: 'First visit' }, tokens.observer));
     ok(await t.put('/api/observation/scheduling', { observationsId: id, facultyAccepted: true }, tokens.faculty));
     ok(await t.put('/api/observation/scheduling', { observationsId: id, observerAccepted: true }, tokens.observer));
     ok(await t.put('/api/observation/scheduling', { observationsId: id, status: 'Completed' }, tokens.observer));
     const o = ok(await t.get(`/api/observation/${id}`, tokens.observer));
-    expect(o.obsRequest).toMatchObject({ status: 'Completed', facultyAccepted: true, observerAccepted: true, scheduledOn: '2026-09-14T09:00:00.000Z', reasons: 'First visit' });
+    expect(o.obsRequest).toMatchObject({ status: 'Completed', facultyAccepted: true, observerAccepted: true, scheduledOn: when, reasons: 'First visit' });
+    await classHeld(t, id); // time passes: the class took place (rubrics are completed from its day on)
     expect(o.obsRequest.teachingPlan.editedBy).toBeTruthy();
     has(o.meetings.informedObservation, MEETING);
     s.informedId = o.meetings.informedObservation.id;

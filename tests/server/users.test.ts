@@ -97,6 +97,24 @@ describe('PUT /api/user/update/:id', () => {
     expect(res.json()).toMatchObject({ phone: null, designation: null, institute: 'University of Melbourne' });
   });
 
+  it("refuses a degree end before its start, also against the stored other date (year-only or a day)", async () => {
+    const token = await t.login('faculty');
+    const id = await t.userId('faculty'); // seeded with starting '2011', ending '2013' (year-only)
+    const both = await t.put(`/api/user/update/${id}`, { starting: '2015-09-01', ending: '2015-06-30' }, token);
+    expect(both.statusCode).toBe(400);
+    expect(both.json().error).toBe(`ending: ${MSG.degreeEndBeforeStart}`);
+    const endOnly = await t.put(`/api/user/update/${id}`, { ending: '2010-06-30' }, token); // before the stored 2011
+    expect(endOnly.statusCode).toBe(400);
+    expect(endOnly.json().error).toBe(MSG.degreeEndBeforeStart);
+    const startOnly = await t.put(`/api/user/update/${id}`, { starting: '2014' }, token); // after the stored 2013
+    expect(startOnly.statusCode).toBe(400);
+    expect((await t.get('/api/auth/me', token)).json()).toMatchObject({ starting: '2011', ending: '2013' });
+    // A change of other fields leaves the year-only dates as they are; a day in the same year as the start is fine.
+    expect((await t.put(`/api/user/update/${id}`, { phone: '+1 555 0111' }, token)).statusCode).toBe(200);
+    expect((await t.put(`/api/user/update/${id}`, { ending: '2011-12-01' }, token)).statusCode).toBe(200);
+    expect((await t.get('/api/auth/me', token)).json()).toMatchObject({ phone: '+1 555 0111', starting: '2011', ending: '2011-12-01' });
+  });
+
   it('accepts only the editable fields', async () => {
     const token = await t.login('faculty');
     const id = await t.userId('faculty');

@@ -39,6 +39,7 @@ const README: Partial<Record<Capability, Role[]>> = {
   'data.all': ['Super_Admin'],
   'template.edit': ['Super_Admin', 'Admin'],
   'email.edit': ['Super_Admin', 'Admin'],
+  'analytics.view': ['Super_Admin', 'Admin', 'Campus_Director', 'Head_of_Department'],
 };
 
 /** A request per role-checked capability. `observation.readAll` and `course.list` scope rows instead of refusing. */
@@ -54,6 +55,7 @@ const PROBES: Partial<Record<Capability, Probe>> = {
   'data.all': async (t, token) => (await t.get('/api/data/super-data', token)).statusCode,
   'template.edit': async (t, token) => (await t.put('/api/template/Teaching', { stepId: randomUUID(), name: '', field: '' }, token)).statusCode,
   'email.edit': async (t, token) => (await t.get('/api/email/CreateUser', token)).statusCode,
+  'analytics.view': async (t, token) => (await t.get('/api/analytics', token)).statusCode,
 };
 
 let t: TestApp;

@@ -9,7 +9,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { countWords } from '../../src/shared/constants.js';
-import { cycleLabel, cycleProgress, cycleStatus, hasBulletLine, isReflectiveWriteup, planAnswersError, startsWithBullet } from '../../src/shared/cycle.js';
+import { cycleLabel, cycleProgress, cycleStatus, hasBulletLine, isReflectiveWriteup, planAnswerError, planAnswersError, stageText, startsWithBullet } from '../../src/shared/cycle.js';
+import { classDateError, dayOf, localDay, nextDayOn, rubricBeforeClassError, utcDay, weekdayOf } from '../../src/shared/class-dates.js';
+import { degreeDatesError } from '../../src/shared/contract/users.js';
 import { display, type Role } from '../../src/shared/enums.js';
 import { activeMenuLink, can, mayCreateRole, mayEditCourseSlots, mayOpenPage, menuFor } from '../../src/shared/permissions.js';
 import {
@@ -37,6 +39,7 @@ import { emailTemplateError, planStepError } from '../../src/shared/contract/tem
 import { badTextReason, intId, text, tooLongMessage } from '../../src/shared/contract/text.js';
 import { def } from '../../src/shared/sync/mutations/def.js';
 import { MUTATIONS, mutationDef } from '../../src/shared/sync/mutations/index.js';
+import { computeAgreement, draftAgenda } from '../../src/shared/agreement.js';
 
 
 const BOUND_MS = 200;
@@ -80,11 +83,21 @@ const CALLS: Record<string, Call> = {
   'cycle.ts#cycleProgress': (s) => cycleProgress({ obsRequest: s, informed: s, uninformed: s, post: s }),
   'cycle.ts#cycleStatus': (s) => cycleStatus({ obsRequest: s, informed: s, uninformed: s, post: s }),
   'cycle.ts#isReflectiveWriteup': (s) => isReflectiveWriteup(s),
+  'cycle.ts#stageText': (s) => stageText({ status: s, observationProgress: s.length, cycleLabel: s }),
   'cycle.ts#planAnswersError': (s) =>
     planAnswersError([...steps, { id: s, code: s }], [
       { id: 'a', response: s },
       { id: 'b', response: s },
     ]) ?? planAnswersError(steps, [{ id: 'a', response: 'x' }, { id: 'b', response: s }]),
+  'cycle.ts#planAnswerError': (s) => planAnswerError({ code: s }, s),
+  'class-dates.ts#dayOf': (s) => dayOf(s),
+  'class-dates.ts#localDay': (s) => localDay(new Date(s.length)),
+  'class-dates.ts#utcDay': (s) => utcDay(new Date(s.length), s.length % 7),
+  'class-dates.ts#weekdayOf': (s) => weekdayOf(s),
+  'class-dates.ts#nextDayOn': (s) => nextDayOn(s, s) + nextDayOn('2026-11-24', s),
+  'class-dates.ts#classDateError': (s) => classDateError(s, [s], s) ?? classDateError(`2026-11-30${s}`, [s, 'Monday'], '2026-11-24'),
+  'class-dates.ts#rubricBeforeClassError': (s) => rubricBeforeClassError(s, s) ?? rubricBeforeClassError(`2026-11-30${s}`, s),
+  'contract/users.ts#degreeDatesError': (s) => degreeDatesError(s, s) ?? degreeDatesError(`2009${s}`, '2004'),
   'cycle.ts#startsWithBullet': (s) => startsWithBullet(s),
   'cycle.ts#hasBulletLine': (s) => hasBulletLine(s),
   'enums.ts#display': (s) => display(s),
@@ -142,6 +155,9 @@ const CALLS: Record<string, Call> = {
   'contract/text.ts#intId': (s) => intId().safeParse(s.length),
   'sync/mutations/def.ts#def': (s) => def({ ...MUTATIONS['message.send'], describe: () => s }).describe({ observationId: s, id: s, body: s }),
   'sync/mutations/index.ts#mutationDef': (s) => mutationDef(s),
+  'agreement.ts#computeAgreement': (s) => computeAgreement([{ id: s, code: s, title: s, observerScore: s.length % 5, facultyScore: 1 }]),
+  'agreement.ts#draftAgenda': (s) =>
+    draftAgenda([computeAgreement([{ id: s, title: s, observerScore: 0, facultyScore: 4 }])], [{ id: s, rubricItemIds: [s, s] }]),
 };
 
 const modules = import.meta.glob<Record<string, unknown>>('../../src/shared/**/*.ts', { eager: true });

@@ -99,8 +99,9 @@ describe('push', () => {
     expect(writes[0]).toMatchObject({ method: 'POST', path: '/api/sync/push' });
     expect(writes[0].body).toEqual({
       rows: [
-        { mutationId: a.mutationId, name: 'user.updateProfile', args: { userId: 'u-1', changes: { phone: '1' } } },
-        { mutationId: b.mutationId, name: 'notification.open', args: { id: 'n-1' } },
+        // clientTime: the device time each change was made (the audit trail's X-Client-Time, issue 16).
+        { mutationId: a.mutationId, name: 'user.updateProfile', args: { userId: 'u-1', changes: { phone: '1' } }, clientTime: clock.now() },
+        { mutationId: b.mutationId, name: 'notification.open', args: { id: 'n-1' }, clientTime: clock.now() },
       ],
     });
     expect(writes[0].headers.authorization).toBe('Bearer good');
@@ -108,7 +109,9 @@ describe('push', () => {
     expect(server.docs.users.get('u-1')?.phone).toBe('1');
     await mutateIn(db, 'user.updateProfile', { userId: 'u-1', changes: { phone: '2' } }, { now: clock.now() });
     await engine.drainOnce();
-    expect(sent.filter((r) => r.method !== 'GET').at(-1)).toMatchObject({ method: 'PUT', path: '/api/user/update/u-1' });
+    const single = sent.filter((r) => r.method !== 'GET').at(-1)!;
+    expect(single).toMatchObject({ method: 'PUT', path: '/api/user/update/u-1' });
+    expect(single.headers['x-client-time']).toBe(String(clock.now()));
   });
 
   it('bounds a batch by rows and by bytes; a row bigger than the limit goes alone', () => {

@@ -1,6 +1,8 @@
 /**
- * The direct-call HTTP client. Only login, logout and the password reset talk to the network from the UI;
- * every other write goes through the outbox (`mutate`). Failures always come out as `ApiError`.
+ * The direct-call HTTP client. Only login, logout, the password reset and (online) the observation prompt, whose
+ * answer says who was emailed, talk to the network from the UI;
+ * every other write goes through the outbox (`mutate`). One read does too: downloading an observation the
+ * replica holds only as a summary (features/observations/download.ts). Failures always come out as `ApiError`.
  */
 import ky, { HTTPError } from 'ky';
 import { getSession } from '../stores/session.js';
@@ -62,4 +64,30 @@ export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path
     // JSON.parse failures of a 200 count as "no real answer" (SPEC §8: network or parse failure).
     throw await toApiError(err);
   }
+}
+
+/**
+ * A file download under /api with the bearer token (an <a href> could not send it): saves the answer under the
+ * name the server gives in Content-Disposition (else `fallbackName`). Rejects with ApiError like `request`.
+ */
+export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+  let blob: Blob;
+  let name = fallbackName;
+  try {
+    const res = await client(path.replace(/^\//, ''), { prefixUrl: apiBase, method: 'GET', timeout: 60_000 });
+    const m = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '');
+    if (m) name = m[1];
+    blob = await res.blob();
+  } catch (err) {
+    throw await toApiError(err);
+  }
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // The click has handed the blob to the browser's download; free it on the next turn.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
 }

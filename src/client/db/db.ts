@@ -83,6 +83,9 @@ export class ReplicaDb extends Dexie {
   planTemplates!: EntityTable<ReplicaRecord, 'id'>;
   emailTemplates!: EntityTable<ReplicaRecord, 'id'>;
   messages!: EntityTable<ReplicaRecord, 'id'>;
+  /** Issue 16: evidence notes and meeting agendas (id = observation id). */
+  notes!: EntityTable<ReplicaRecord, 'id'>;
+  agendas!: EntityTable<ReplicaRecord, 'id'>;
   outbox!: EntityTable<OutboxRow, 'seq'>;
   blobs!: EntityTable<BlobRow, 'id'>;
   blobChunks!: Dexie.Table<BlobChunk, [string, number]>;
@@ -116,6 +119,29 @@ export class ReplicaDb extends Dexie {
     // lane / entity / mutation-id lookups scan a queue that is short (and walked in seq order anyway).
     this.version(3).stores({
       outbox: '++seq, status',
+    });
+    // v4 (issue #12): observations come in two grains (shared/contract/observation-summary.ts); lists and
+    // dashboards filter the summaries by department and semester, pages tell grains apart.
+    this.version(4).stores({
+      observations: 'id, status, facultyId, observerId, createdAt, semester, grain, departmentId',
+    });
+    // v5 (#12.5, dashboards without loading every observation): the dashboard counts and the stream chart are
+    // IndexedDB count() calls on index ranges, scoped the way each role's dashboard is (everything / a department
+    // / an observer), so a count never deserialises a document. Users gain [role+department.id] for the HOD's
+    // counts and name for the paged user list. Only summary fields are indexed: both grains carry them.
+    this.version(5).stores({
+      observations:
+        'id, status, facultyId, observerId, createdAt, semester, grain, departmentId, ' +
+        '[status+createdAt], [status+semester+createdAt], ' +
+        '[departmentId+status+createdAt], [departmentId+status+semester+createdAt], ' +
+        '[observerId+status+createdAt], [observerId+status+semester+createdAt]',
+      users: 'id, role, department.id, name, [role+department.id]',
+    });
+    // v16 (issue 16; numbered after the issue so parallel schema bumps do not collide, Dexie allows gaps):
+    // evidence notes by observation, agendas by observation id.
+    this.version(16).stores({
+      notes: 'id, observationId',
+      agendas: 'id',
     });
   }
 }

@@ -12,13 +12,14 @@ export function useDepartments(): Department[] | undefined {
   return useLiveQuery(async () => {
     const db = getDb();
     const byId = new Map<number, string>();
-    for (const c of await db.courses.toArray()) {
+    // Cursors, not toArray(): a university's users and courses pass through one at a time (#12.5).
+    await db.courses.each((c) => {
       for (const d of (c.department as Department[] | undefined) ?? []) byId.set(d.id, d.name);
-    }
-    for (const u of await db.users.toArray()) {
+    });
+    await db.users.each((u) => {
       const d = u.department as Department | null | undefined;
       if (d) byId.set(d.id, d.name);
-    }
+    });
     for (const d of await db.departments.toArray()) if (typeof d.name === 'string') byId.set(Number(d.id), d.name);
     return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
   }, []);

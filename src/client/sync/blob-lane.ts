@@ -27,6 +27,14 @@ export async function runBlobLane(ctx: EngineCtx, signal: AbortSignal): Promise<
     if (ctx.stopped()) return { state: 'stopped' };
     if (ctx.state.authRequired) return { state: 'auth' };
     if (row.nextAttemptAt > ctx.clock.now()) return { state: 'waiting', wakeAt: row.nextAttemptAt };
+    // A register waits for earlier ordered changes of its own record (a note written offline must exist on the
+    // server before its photo is attached to it, issue 16); the lanes are otherwise independent.
+    const before = await db.outbox
+      .where('status')
+      .equals('pending')
+      .filter((r) => r.lane === 'ordered' && r.entityId === row.entityId && (r.seq ?? 0) < (row.seq ?? 0))
+      .count();
+    if (before > 0) return { state: 'waiting', wakeAt: ctx.clock.now() + 1000 };
     let args = row.args;
     if (row.blobId) {
       const blob = await db.blobs.get(row.blobId);

@@ -11,6 +11,7 @@ import { META, setMeta } from './meta.js';
 import type { UploadRegistration } from './operations.js';
 import type { LeaderStatus, SyncRuntime } from './runner.js';
 import { summarize, type OutboxSummary } from './summary.js';
+import { awaitOutcome, DEFAULT_WAIT_MS, type SubmitOutcome } from './outcome.js';
 
 /*
  * Loading: only this file, Dexie and the status summary are in the app's first load. The engine (push, pull,
@@ -31,6 +32,7 @@ const loadEngine = () =>
   ]).then(([runner, engine, http, tus, ports, sse]) => ({ runner, engine, http, tus, ports, sse }));
 
 export { StorageFullError, MutationArgsError } from './errors.js';
+export type { SubmitOutcome } from './outcome.js';
 export type { ReplicaDb, OutboxRow } from '../db/db.js';
 export type { MutationArgs, MutationName } from '../../shared/sync/mutations/index.js';
 
@@ -99,13 +101,43 @@ function refresh(): void {
 }
 
 /** Queue a change: optimistic apply + outbox row in one transaction, then wake the leader. */
-export async function mutate<N extends MutationName>(name: N, args: MutationArgs<N>): Promise<{ mutationId: string }> {
+export async function mutate<N extends MutationName>(
+  name: N,
+  args: MutationArgs<N>,
+  opts: { mutationId?: string } = {},
+): Promise<{ mutationId: string }> {
   const { mutateIn } = await loadMutate();
-  const { mutationId } = await mutateIn(getDb(), name, args, { now: Date.now() });
+  const { mutationId } = await mutateIn(getDb(), name, args, { now: Date.now(), mutationId: opts.mutationId });
   if (runtime) runtime.ping();
   else pingOthers();
   refresh();
   return { mutationId };
+}
+
+/**
+ * Queue a change and wait briefly for the server's answer (issue #14 point 2): `applied` when the leader (this
+ * tab or another) got it acked, `refused` with the server's message (the refused row is discarded: the form
+ * that sent it still holds the values and shows the message), or `queued` when offline, slow or without an engine.
+ */
+export async function submit<N extends MutationName>(
+  name: N,
+  args: MutationArgs<N>,
+  opts: { waitMs?: number; mutationId?: string } = {},
+): Promise<SubmitOutcome & { mutationId: string }> {
+  const { mutationId } = await mutate(name, args, { mutationId: opts.mutationId });
+  const outcome = await awaitMutation(mutationId, opts);
+  return { ...outcome, mutationId };
+}
+
+/** The outcome of an already queued change (uploads use it after `queueUpload`). */
+export async function awaitMutation(mutationId: string, opts: { waitMs?: number } = {}): Promise<SubmitOutcome> {
+  const outcome = await awaitOutcome(getDb(), mutationId, {
+    waitMs: opts.waitMs ?? DEFAULT_WAIT_MS,
+    hasEngine: () => runtime !== null,
+    isOnline: () => (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine !== false && buildStatus().online,
+  });
+  if (outcome.kind === 'refused') await discardMutation(mutationId).catch(() => undefined);
+  return outcome;
 }
 
 function pingOthers(): void {

@@ -14,6 +14,10 @@ export const META = {
   refetch: 'refetch',
   /** Set when the server answered resetRequired: the next first page replaces the replica. */
   resetPending: 'resetPending',
+  /** Observation ids the user opened on this device: the feed keeps them whole (oldest first, ≤ PIN_MAX). */
+  pins: 'pins',
+  /** The scope key of the last page (server/services/scope/key.ts): sent back so a changed scope resets. */
+  scope: 'scope',
 } as const;
 
 export async function getMeta<T>(db: ReplicaDb, key: string): Promise<T | undefined> {

@@ -4,7 +4,7 @@
  * state, never a page without its cursor. `resetRequired` → cursor 0 and the first page of the re-download
  * clears the replica tables (never the outbox or stored files) in its own transaction.
  */
-import { SYNC_ENTITIES, SyncChangesResponse, type SyncPage } from '../../shared/sync/protocol.js';
+import { PIN_MAX, SYNC_ENTITIES, SyncChangesResponse, type SyncPage } from '../../shared/sync/protocol.js';
 import { nextDelay } from './backoff.js';
 import { call, type EngineCtx } from './context.js';
 import { getMeta, META, setMeta, type RefetchKey } from './meta.js';
@@ -26,12 +26,17 @@ export async function pull(ctx: EngineCtx, ps: PullState): Promise<PullResult> {
   for (let pages = 0; pages < MAX_PAGES_PER_PULL; pages++) {
     if (ctx.stopped()) return { state: 'stopped' };
     if (ctx.state.authRequired) return { state: 'auth' };
-    const [cursor, refetch] = await db.transaction('r', db.meta, async () => [
+    const [cursor, refetch, pins, scope] = await db.transaction('r', db.meta, async () => [
       (await getMeta<string>(db, META.cursor)) ?? '0',
       (await getMeta<RefetchKey[]>(db, META.refetch)) ?? [],
+      (await getMeta<string[]>(db, META.pins)) ?? [],
+      await getMeta<string | null>(db, META.scope),
     ] as const);
     const q = new URLSearchParams({ since: cursor, limit: String(ctx.pageLimit) });
     if (refetch.length) q.set('refetch', refetch.join(','));
+    // Opened observations travel whole; the scope key lets the server reset a replica built for another scope.
+    if (pins.length) q.set('pin', pins.slice(-PIN_MAX).join(','));
+    if (scope) q.set('scope', scope);
     const outcome = await call(ctx, { method: 'GET', path: `/api/sync/changes?${q}` });
     if (ctx.stopped()) return { state: 'stopped' };
     if (outcome.kind === 'auth') {
@@ -58,6 +63,8 @@ export async function pull(ctx: EngineCtx, ps: PullState): Promise<PullResult> {
       await db.transaction('rw', db.meta, async () => {
         await setMeta(db, META.cursor, '0');
         await setMeta(db, META.resetPending, true);
+        // The re-download learns the (possibly new) scope key from its first page.
+        await setMeta(db, META.scope, null);
       });
       continue;
     }
@@ -80,16 +87,24 @@ async function writePage(ctx: EngineCtx, page: SyncPage, sentRefetch: RefetchKey
       for (const e of SYNC_ENTITIES) await db[e].clear();
       await setMeta(db, META.resetPending, false);
     }
+    const pins = new Set((await getMeta<string[]>(db, META.pins)) ?? []);
+    const late: RefetchKey[] = [];
     for (const c of page.changes) {
       const table = db[c.entity];
       if (c.data === null) await table.delete(c.id);
-      else await table.put({ ...c.data, id: c.id, version: c.version });
+      else if (c.entity === 'observations' && c.data.grain === 'summary' && pins.has(c.id)) {
+        // Pinned after this page was asked for: keep the whole copy and fetch its new version whole next pull.
+        const held = await table.get(c.id);
+        if (held?.grain === 'full') late.push(`observations:${c.id}`);
+        else await table.put({ ...c.data, id: c.id, version: c.version });
+      } else await table.put({ ...c.data, id: c.id, version: c.version });
     }
     await setMeta(db, META.cursor, page.cursor);
+    if (page.scope !== undefined) await setMeta(db, META.scope, page.scope);
     if (!page.hasMore) await setMeta(db, META.lastSyncedAt, ctx.clock.now());
-    if (sentRefetch.length) {
+    if (sentRefetch.length || late.length) {
       const now = (await getMeta<RefetchKey[]>(db, META.refetch)) ?? [];
-      await setMeta(db, META.refetch, now.filter((k) => !sentRefetch.includes(k)));
+      await setMeta(db, META.refetch, [...new Set([...now.filter((k) => !sentRefetch.includes(k)), ...late])]);
     }
     await rebase(db);
   });

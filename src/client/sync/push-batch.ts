@@ -23,7 +23,7 @@ export function takeBatch(rows: OutboxRow[]): OutboxRow[] {
   let bytes = 16;
   for (const r of rows) {
     if (out.length >= PUSH_BATCH_MAX) break;
-    const size = utf8.encode(JSON.stringify({ mutationId: r.mutationId, name: r.name, args: r.args })).length + 1;
+    const size = utf8.encode(JSON.stringify({ mutationId: r.mutationId, name: r.name, args: r.args, clientTime: r.createdAt })).length + 1;
     if (out.length > 0 && bytes + size > PUSH_BATCH_MAX_BYTES) break;
     out.push(r);
     bytes += size;
@@ -44,7 +44,7 @@ export async function pushBatch(ctx: EngineCtx, rows: OutboxRow[]): Promise<'nex
   const outcome = await call(ctx, {
     method: 'POST',
     path: PUSH_PATH,
-    body: { rows: rows.map((r) => ({ mutationId: r.mutationId, name: r.name, args: r.args })) },
+    body: { rows: rows.map((r) => ({ mutationId: r.mutationId, name: r.name, args: r.args, clientTime: r.createdAt })) },
     headers: { 'content-type': 'application/json' },
   });
   if (ctx.stopped()) return { state: 'stopped' };

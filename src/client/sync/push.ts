@@ -32,7 +32,8 @@ export async function pushRow(
     method: def.method,
     path: `/api${def.path(args)}`,
     body: def.body(args),
-    headers: { 'idempotency-key': row.mutationId, 'content-type': 'application/json' },
+    // x-client-time: when the change was made on the device (the audit trail shows it beside the arrival time).
+    headers: { 'idempotency-key': row.mutationId, 'content-type': 'application/json', 'x-client-time': String(row.createdAt) },
   });
   if (ctx.stopped()) return { state: 'stopped' };
   switch (outcome.kind) {

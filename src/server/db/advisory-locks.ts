@@ -1,6 +1,6 @@
 /**
- * PostgreSQL advisory lock keys, one list so two uses never share a key by accident. (727274, the sync version
- * lock, lives in migration 0001 and sync/changes.ts; 727001/727002 serialise the base and demo seeds.)
+ * PostgreSQL advisory lock keys, one list so two uses never share a key by accident. (Negative keys are the sync
+ * watermark of migration 0004, one per writing transaction; 727274 was the old global sync lock; 727001/727002 serialise the base and demo seeds.)
  */
 /** Session lock held on a dedicated connection while one instance migrates and seeds (db/client.ts). */
 export const STARTUP_LOCK = 727003;

@@ -50,6 +50,20 @@ export interface DbOptions {
   prepare?: (db: Db) => Promise<void>;
 }
 
+/**
+ * PGlite's memory is one WebAssembly memory that grows and never shrinks, so every buffer PostgreSQL touches
+ * once stays resident for the life of the process. PostgreSQL's defaults (128 MB shared buffers, 64 MB for
+ * index builds) are sized for a server with its own machine; one university's embedded database is far
+ * smaller (idle RSS, tests/bench/idle-rss.ts). The default start parameters are kept, the sizes added. (The
+ * initial WebAssembly memory cannot be set lower: the module asks for 128 MB; only touched pages are resident.)
+ */
+const PGLITE_MEMORY = {
+  startParams: [
+    ...PGlite.defaultStartParams,
+    ...['shared_buffers=16MB', 'wal_buffers=1MB', 'work_mem=2MB', 'maintenance_work_mem=8MB', 'temp_buffers=2MB'].flatMap((c) => ['-c', c]),
+  ],
+};
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export async function openDb(opts: DbOptions): Promise<DbHandle> {
@@ -76,7 +90,7 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     mkdirSync(opts.pgliteDir, { recursive: true });
     lock = lockDataDir(opts.pgliteDir); // before PGlite touches the directory
   }
-  const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
+  const client = new PGlite({ ...(opts.pgliteDir ? { dataDir: opts.pgliteDir } : {}), ...PGLITE_MEMORY });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const close = async () => {
     try {

@@ -72,6 +72,8 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_department_idx').on(t.departmentId),
+    // The sync feed probes every synced table by version (an idle pull must stay an index probe, issue #12).
+    index('users_version_idx').on(t.version),
   ],
 );
 
@@ -102,7 +104,7 @@ export const courses = pgTable('courses', {
   createdBy: uuid('created_by'),
   createdAt: createdAt(),
   version: version(),
-});
+}, (t) => [index('courses_version_idx').on(t.version)]);
 
 export const courseDepartments = pgTable(
   'course_departments',
@@ -132,7 +134,7 @@ export const slots = pgTable(
     facultyId: uuid('faculty_id').references(() => users.id),
     version: version(),
   },
-  (t) => [index('slots_course_idx').on(t.courseId), index('slots_faculty_idx').on(t.facultyId)],
+  (t) => [index('slots_course_idx').on(t.courseId), index('slots_faculty_idx').on(t.facultyId), index('slots_version_idx').on(t.version)],
 );
 
 export const observations = pgTable(
@@ -164,6 +166,7 @@ export const observations = pgTable(
     index('observations_observer_idx').on(t.observerId),
     index('observations_department_idx').on(t.departmentId),
     index('observations_version_idx').on(t.version),
+    index('observations_hod_idx').on(t.hodId),
     // One open observation per faculty member: "open" is exactly the initiate rule's `status <> 'Completed'`
     // (services/observations/initiate.ts; a deleted observation is gone, its row removed). The database decides
     // concurrent initiates; http/db-errors.ts maps the loser's violation to 409 facultyHasOpenObservation.
@@ -352,8 +355,56 @@ export const observationMessages = pgTable(
     createdAt: createdAt(),
     version: version(),
   },
-  (t) => [index('observation_messages_obs_idx').on(t.observationId)],
+  (t) => [index('observation_messages_obs_idx').on(t.observationId), index('observation_messages_version_idx').on(t.version)],
 );
+
+/**
+ * Evidence notes (issue 16): what the observer writes in the room during an informed or uninformed observation,
+ * stamped with the seconds since the class started, optionally tagged to rubric items and with one photo.
+ * Editable until that rubric is locked; faculty see only `shared` notes, and only after the lock.
+ */
+export const evidenceNotes = pgTable(
+  'evidence_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    observationId: uuid('observation_id')
+      .notNull()
+      .references(() => observations.id, { onDelete: 'cascade' }),
+    /** 'informed' | 'uninformed': the rubric the note belongs to (its lock freezes the note). */
+    kind: text('kind').notNull(),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id),
+    body: text('body').notNull(),
+    offsetSeconds: integer('offset_seconds').notNull().default(0),
+    /** Rubric item ids the note is tagged to. */
+    rubricItemIds: jsonb('rubric_item_ids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    shared: boolean('shared').notNull().default(false),
+    /** Storage key of the attached photo (`<uuid>.jpeg|png`), moved from a finished tus upload. */
+    photoKey: text('photo_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [index('evidence_notes_obs_idx').on(t.observationId), index('evidence_notes_version_idx').on(t.version)],
+);
+
+/**
+ * The post-observation meeting's agenda (issue 16): drafted by the observer from the agreement view (items with
+ * the largest score differences), edited and shared. It never holds scores: faculty may read a shared agenda.
+ */
+export const meetingAgendas = pgTable('meeting_agendas', {
+  observationId: uuid('observation_id')
+    .primaryKey()
+    .references(() => observations.id, { onDelete: 'cascade' }),
+  /** [{ rubricItemId, text }] in meeting order. */
+  items: jsonb('items').$type<{ rubricItemId: string; text: string }[]>().notNull(),
+  /** Free text for the meeting (opening, goals). */
+  summary: text('summary').notNull().default(''),
+  shared: boolean('shared').notNull().default(false),
+  updatedAt: updatedAt(),
+  version: version(),
+});
 
 export const emailTemplates = pgTable('email_templates', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -394,10 +445,25 @@ export const notifications = pgTable(
     message: text('message').notNull(),
     route: text('route').notNull(),
     open: boolean('open').notNull().default(false),
+    /** The observation it is about (null for course assignments and prompts); deleting it deletes its notifications. */
+    observationId: uuid('observation_id').references(() => observations.id, { onDelete: 'cascade' }),
+    /** What happened (e.g. `scheduling.facultySlots`): one notification per recipient, observation and event. */
+    event: text('event'),
+    /** Who acted, by name, at the time: shown as "by …". */
+    actorName: text('actor_name'),
+    /** The observation named for people: "CSC-101 Programming · Faculty Name · Fall". */
+    subject: text('subject'),
     createdAt: createdAt(),
     version: version(),
   },
-  (t) => [index('notifications_user_idx').on(t.userId)],
+  (t) => [
+    index('notifications_user_idx').on(t.userId),
+    index('notifications_user_version_idx').on(t.userId, t.version),
+    // The cascade from a deleted observation finds its notifications without a scan.
+    index('notifications_observation_idx').on(t.observationId),
+    // A repeated event (a plan saved step by step, slots offered again) updates the one notification: no duplicates.
+    uniqueIndex('notifications_user_obs_event_key').on(t.userId, t.observationId, t.event),
+  ],
 );
 
 /** Exactly-once writes: the key and the stored response are written in the transaction of the change. */
@@ -428,6 +494,18 @@ export const loginThrottle = pgTable('login_throttle', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 
+/**
+ * A user's calendar subscription (issue 16.4): the secret of their feed URL, kept only as a sha256 (the URL is
+ * shown once, when made; a reset replaces the row, so the old URL stops working). One feed per user.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: createdAt(),
+});
+
 /** Deleted synced rows. `audience` null = every user may learn the id was deleted. */
 export const tombstones = pgTable(
   'tombstones',
@@ -442,15 +520,25 @@ export const tombstones = pgTable(
   (t) => [index('tombstones_version_idx').on(t.version)],
 );
 
-export const auditLog = pgTable('audit_log', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  actorId: uuid('actor_id'),
-  action: text('action').notNull(),
-  entity: text('entity').notNull(),
-  entityId: text('entity_id'),
-  detail: jsonb('detail'),
-  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-});
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: uuid('actor_id'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    detail: jsonb('detail'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Device time of an offline change (the outbox row's creation, header X-Client-Time); null when sent live. */
+    clientTime: timestamp('client_time', { withTimezone: true, mode: 'date' }),
+    /** The device (X-Client-Id) that sent the change. */
+    clientId: text('client_id'),
+    /** The observation the change belongs to (its audit trail, GET /observation/{id}/audit). */
+    observationId: uuid('observation_id'),
+  },
+  (t) => [index('audit_log_observation_idx').on(t.observationId)],
+);
 
 /** Small key/value facts the server keeps (e.g. the oldest cursor it can still serve). */
 export const serverMeta = pgTable('server_meta', {

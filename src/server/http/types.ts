@@ -49,5 +49,10 @@ declare module 'fastify' {
      * none). Undefined when not looked up (no key, or the session came from the cache).
      */
     idempotencyStored?: { method: string; path: string; statusCode: number; response: unknown; requestHash: string | null } | null;
+    /**
+     * Set by the batched push on its rows: the row's transaction commits without waiting for its WAL flush; the
+     * batch flushes once before it answers (sync/push.ts), so nothing is answered before it is durable.
+     */
+    deferDurability?: boolean;
   }
 }

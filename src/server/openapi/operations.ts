@@ -6,10 +6,13 @@
  */
 import { z } from 'zod';
 import { DashboardResponse, DepartmentDataResponse, PromptRequest, PromptResponse, SuperDataResponse, UserListQuery, UserListResponse } from '../../shared/contract/admin.js';
+import { AnalyticsQuery, AnalyticsResponse } from '../../shared/contract/analytics.js';
 import { Department, MessageBody } from '../../shared/contract/common.js';
 import { AssignSlotsRequest, Course, CourseListResponse, CourseWriteResponse, CreateCourseRequest, SlotWriteRequest } from '../../shared/contract/courses.js';
+import { CalendarFeedCreated, CalendarFeedStatus } from '../../shared/contract/calendar.js';
+import { AgendaRequest, AuditEntry, EvidenceNote, MeetingAgenda, NoteCreateRequest, NotePhotoRequest, NoteUpdateRequest } from '../../shared/contract/evidence.js';
 import { FileLimits } from '../../shared/contract/files.js';
-import { Notification } from '../../shared/contract/notifications.js';
+import { Notification, ReadAllRequest, ReadAllResponse } from '../../shared/contract/notifications.js';
 import {
   Artifact,
   ChatMessage,
@@ -45,7 +48,7 @@ export interface Operation {
 
 const created = (response: z.ZodType): Pick<Operation, 'response' | 'status'> => ({ response, status: 201 });
 const MessageWithId = MessageBody.extend({ id: z.string() });
-const SyncQuery = z.object({ since: z.string().optional(), limit: z.coerce.number().int().optional(), refetch: z.string().optional() });
+const SyncQuery = z.object({ since: z.string().optional(), limit: z.coerce.number().int().optional(), refetch: z.string().optional(), pin: z.string().optional(), scope: z.string().optional() });
 const ALL = 'Super_Admin, Admin, Campus_Director';
 
 export const OPERATIONS: Record<string, Operation> = {
@@ -58,12 +61,19 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/user/:id': { tag: 'users', summary: 'User data: the user, their course slots and observations', who: 'yourself, or a user your role may see', response: UserData },
   'PUT /api/user/update/:id': { tag: 'users', summary: 'Edit the own profile: the updated user with `token`', who: 'the user themselves', body: ProfileUpdate, response: User },
   'PUT /api/user/avatar': { tag: 'users', summary: 'Set the own profile picture from a finished tus upload (JPEG/PNG/WebP by content, ≤ 512 KB)', who: 'signed in', body: AvatarRequest, response: AvatarResponse },
+  'GET /api/user/:id/export': { tag: 'users', summary: 'All data Observa holds about a user, as that user sees it: a zip of JSON and CSV', who: 'the user themselves; Super_Admin', produces: 'application/zip' },
+  'GET /api/user/calendar-feed': { tag: 'calendar', summary: 'Whether the caller has a calendar subscription URL', who: 'signed in', response: CalendarFeedStatus },
+  'POST /api/user/calendar-feed': { tag: 'calendar', summary: 'Make or reset the calendar subscription URL (shown only in this answer; the old URL stops working)', who: 'signed in', ...created(CalendarFeedCreated) },
+  'DELETE /api/user/calendar-feed': { tag: 'calendar', summary: 'Stop the calendar subscription URL', who: 'signed in', response: MessageBody },
+  'GET /api/calendar/:file': { tag: 'calendar', summary: 'The subscription feed `<secret>.ics` (RFC 5545, UTC): the classes and meetings of the user\'s observations', who: 'anyone with the secret URL', produces: 'text/calendar' },
+  'GET /api/observation/:id/calendar.ics': { tag: 'calendar', summary: 'One observation\'s scheduled class and meeting as iCalendar', who: 'its observer and faculty member', produces: 'text/calendar' },
   'GET /api/avatar/:key': { tag: 'users', summary: 'A profile picture (unguessable URL from the user document; immutable)', who: 'anyone', produces: 'image/jpeg' },
   'GET /api/users': { tag: 'users', summary: 'Paged user list (10 a page)', who: `${ALL}, Head_of_Department`, query: UserListQuery, response: UserListResponse },
   'GET /api/department': { tag: 'users', summary: 'Every department', who: 'signed in', response: z.array(Department) },
 
   'GET /api/notifications': { tag: 'notifications', summary: 'Own notifications, newest first', who: 'signed in', response: z.array(Notification) },
   'PUT /api/notifications/:id/open': { tag: 'notifications', summary: 'Mark a notification opened', who: 'its owner', response: Notification },
+  'PUT /api/notifications/read-all': { tag: 'notifications', summary: 'Mark the own notifications created up to `before` (default: all) opened', who: 'signed in', body: ReadAllRequest, response: ReadAllResponse },
 
   'POST /api/sync/push': { tag: 'sync', summary: 'Batched push: outbox rows, each through its REST route in its own transaction', who: 'signed in', body: PushRequest, response: PushResponse },
   'GET /api/sync/events': { tag: 'sync', summary: 'Server-sent events: data-less "feed moved" nudges and heartbeats', who: 'signed in', produces: 'text/event-stream' },
@@ -79,6 +89,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/data/super-data': { tag: 'admin', summary: 'Everything: users, observations, courses, departments', who: 'Super_Admin', response: SuperDataResponse },
   'GET /api/data/:role/:departmentId': { tag: 'admin', summary: 'A department’s users and courses', who: '{role} must be the caller’s', response: DepartmentDataResponse },
   'GET /api/dashboard': { tag: 'admin', summary: 'Counts by role for the caller’s scope', who: 'signed in', response: DashboardResponse },
+  'GET /api/analytics': { tag: 'admin', summary: 'Department analytics: completion funnel, overdue observations, observer rubric averages by semester and by faculty', who: 'Super_Admin, Admin, Campus_Director; Head_of_Department (own department)', query: AnalyticsQuery, response: AnalyticsResponse },
   'GET /api/courses': { tag: 'courses', summary: 'Courses the caller may see', who: 'signed in', response: CourseListResponse },
   'GET /api/course/:id': { tag: 'courses', summary: 'A course with its slots', who: 'who may see the course', response: Course },
   'POST /api/course': { tag: 'courses', summary: 'Create a course with its slots', who: 'Super_Admin, Admin, Head_of_Department', body: CreateCourseRequest, ...created(CourseWriteResponse) },
@@ -86,6 +97,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/course/:id/slot': { tag: 'courses', summary: 'Add a slot to a course', who: 'Super_Admin, Admin, Head_of_Department (own department)', body: SlotWriteRequest, ...created(CourseWriteResponse) },
   'PUT /api/course/:id/slot/:slotId': { tag: 'courses', summary: 'Edit a slot (section code, day, time, location)', who: 'Super_Admin, Admin, Head_of_Department (own department)', body: SlotWriteRequest, response: CourseWriteResponse },
   'DELETE /api/course/:id/slot/:slotId': { tag: 'courses', summary: 'Delete an unassigned slot (409 when assigned, used by an observation, or the last)', who: 'Super_Admin, Admin, Head_of_Department (own department)', response: CourseWriteResponse },
+  'DELETE /api/course/:id/slot/:slotId/faculty': { tag: 'courses', summary: 'Unassign a slot from its faculty member (409 while they have an open observation of the course)', who: 'Super_Admin, Admin, Head_of_Department (own department)', response: CourseWriteResponse },
   'GET /api/template/:id': { tag: 'templates', summary: 'A master plan (id or Teaching | Reflection)', who: 'signed in', response: PlanTemplate },
   'PUT /api/template/:id': { tag: 'templates', summary: 'Edit one step: {stepId | id, name, field}', who: 'Super_Admin, Admin', body: UpdatePlanStepRequest, response: PlanTemplateResponse },
   'GET /api/email/:id': { tag: 'templates', summary: 'An email template (id or type)', who: 'Super_Admin, Admin', response: EmailTemplate },
@@ -107,4 +119,14 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/artifacts/:id/file': { tag: 'observations', summary: 'An artifact’s file', who: 'who may see the observation', produces: 'application/octet-stream' },
   'GET /api/observation/:id/messages': { tag: 'observations', summary: 'The observation’s conversation', who: 'who may see the observation', response: z.array(ChatMessage) },
   'POST /api/observation/:id/messages': { tag: 'observations', summary: 'Send a message', who: 'its observer, faculty and HOD', body: ChatMessageRequest, ...created(ChatMessage) },
+  // Issue 16: evidence notes, meeting agenda, audit trail.
+  'GET /api/observation/:id/notes': { tag: 'observations', summary: 'Evidence notes as the caller may see them', who: 'its observer, HOD, Super_Admin; its faculty (shared notes of a locked rubric)', response: z.array(EvidenceNote) },
+  'POST /api/observation/:id/notes': { tag: 'observations', summary: 'Write an evidence note (offset since class start, rubric tags)', who: 'its observer, while the rubric is open', body: NoteCreateRequest, ...created(EvidenceNote) },
+  'PUT /api/observation/:id/notes/:noteId': { tag: 'observations', summary: 'Edit a note (content until the lock) or share it', who: 'its observer', body: NoteUpdateRequest, response: EvidenceNote },
+  'DELETE /api/observation/:id/notes/:noteId': { tag: 'observations', summary: 'Delete a note', who: 'its observer, while the rubric is open', response: MessageWithId },
+  'PUT /api/observation/:id/notes/:noteId/photo': { tag: 'observations', summary: 'Attach a finished upload (JPEG/PNG) as the note’s photo', who: 'its observer, while the rubric is open', body: NotePhotoRequest, response: EvidenceNote },
+  'GET /api/observation/:id/notes/:noteId/photo': { tag: 'observations', summary: 'A note’s photo', who: 'who may see the note', produces: 'image/jpeg' },
+  'GET /api/observation/:id/agenda': { tag: 'observations', summary: 'The post-observation meeting agenda (no scores)', who: 'its observer, HOD, Super_Admin; its faculty once shared', response: MeetingAgenda },
+  'PUT /api/observation/:id/agenda': { tag: 'observations', summary: 'Save or share the meeting agenda', who: 'its observer, once a rubric is locked', body: AgendaRequest, response: MeetingAgenda },
+  'GET /api/observation/:id/audit': { tag: 'observations', summary: 'Who did what and when (server and device time)', who: 'its observer, HOD, Super_Admin', response: z.array(AuditEntry) },
 };

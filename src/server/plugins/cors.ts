@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { IDEMPOTENCY_HEADER } from '../../shared/sync/protocol.js';
 
 /** Headers the app's own client sends (tus ones for /files): a client elsewhere may send the same. */
-const ALLOWED_HEADERS = ['Authorization', 'Content-Type', IDEMPOTENCY_HEADER, 'X-Client-Id', 'Tus-Resumable', 'Upload-Length', 'Upload-Offset', 'Upload-Metadata', 'Upload-Defer-Length', 'Upload-Concat', 'X-HTTP-Method-Override'];
+const ALLOWED_HEADERS = ['Authorization', 'Content-Type', IDEMPOTENCY_HEADER, 'X-Client-Id', 'X-Client-Time', 'Tus-Resumable', 'Upload-Length', 'Upload-Offset', 'Upload-Metadata', 'Upload-Defer-Length', 'Upload-Concat', 'X-HTTP-Method-Override'];
 /** Response headers a cross-origin script may read (rate limits, replays, tus progress). */
 const EXPOSED_HEADERS = ['Retry-After', 'Idempotent-Replay', 'Location', 'Tus-Resumable', 'Upload-Offset', 'Upload-Length', 'Upload-Expires', 'Content-Disposition'];
 

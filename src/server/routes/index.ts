@@ -2,13 +2,16 @@
 import type { FastifyInstance } from 'fastify';
 import adminRoutes from './admin/index.js';
 import authRoutes from './auth.js';
+import calendarRoutes from './calendar.js';
 import departmentRoutes from './departments.js';
+import evidenceRoutes from './evidence/index.js';
 import filesRoutes from './files.js';
 import notificationRoutes from './notifications.js';
 import observationRoutes from './observations/index.js';
 import syncEventsRoutes from './sync-events.js';
 import syncPushRoutes from './sync-push.js';
 import syncRoutes from './sync.js';
+import userExportRoutes from './user-export.js';
 import userRoutes from './users.js';
 
 export default async function routes(app: FastifyInstance): Promise<void> {
@@ -22,4 +25,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(filesRoutes);
   await app.register(observationRoutes);
   await app.register(adminRoutes);
+  await app.register(calendarRoutes);
+  await app.register(userExportRoutes);
+  await app.register(evidenceRoutes);
 }

@@ -1,20 +1,22 @@
 /**
- * GET /api/sync/changes?since=<cursor>&limit=<n>[&refetch=<entity>:<id>,…] — the pull half of the sync
+ * GET /api/sync/changes?since=<cursor>&limit=<n>[&refetch=<entity>:<id>,…][&pin=<id>,…][&scope=<key>] — the pull half of the sync
  * protocol (src/shared/sync/protocol.ts; rules in services: src/server/sync/changes.ts). Authenticated.
  * `refetch` asks for the current documents of entities whose change the server refused (the client drops
- * its optimistic copy). Old tombstones are purged by the housekeeping (plugins/housekeeping.ts).
+ * its optimistic copy). `pin` lists the observations the device opened (sent whole, not as summaries); `scope`
+ * is the scope key of the device's last page (a changed scope answers resetRequired). Old tombstones are purged by the housekeeping (plugins/housekeeping.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { SYNC_ENTITIES, SYNC_PAGE_DEFAULT, SYNC_PAGE_MAX, type SyncEntity } from '../../shared/sync/protocol.js';
+import { PIN_MAX, SYNC_ENTITIES, SYNC_PAGE_DEFAULT, SYNC_PAGE_MAX, type SyncEntity } from '../../shared/sync/protocol.js';
 import { badRequest } from '../http/errors.js';
 import { changesFor, parseCursor } from '../sync/changes.js';
 
 const MAX_REFETCH = 200;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export default async function syncRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
 
-  app.get<{ Querystring: { since?: string; limit?: string; refetch?: string } }>(
+  app.get<{ Querystring: { since?: string; limit?: string; refetch?: string; pin?: string; scope?: string } }>(
     '/sync/changes',
     { preHandler: app.authenticate },
     async (req, reply) => {
@@ -34,8 +36,12 @@ export default async function syncRoutes(app: FastifyInstance): Promise<void> {
         if (i < 1 || !SYNC_ENTITIES.includes(entity) || !id || id.length > 100) throw badRequest('refetch must list entity:id pairs');
         refetch.push({ entity, id });
       }
+      const pins = (req.query.pin ?? '').split(',').filter(Boolean);
+      if (pins.length > PIN_MAX || pins.some((id) => !UUID.test(id))) throw badRequest(`pin must list at most ${PIN_MAX} observation ids`);
+      const scope = req.query.scope;
+      if (scope !== undefined && (scope.length === 0 || scope.length > 100)) throw badRequest('scope must be the scope key of an earlier page');
       reply.header('cache-control', 'no-store');
-      return changesFor(db, req.user, { since, limit, refetch });
+      return changesFor(db, req.user, { since, limit, refetch, pins, scope });
     },
   );
 }

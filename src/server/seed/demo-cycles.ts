@@ -6,6 +6,7 @@
  * `now` set to the day the step "happened"; only the artifact files are placed directly (there is no tus upload
  * to register in a seed), as the rows registerArtifact writes. The accounts the test journeys use are untouched.
  */
+import { nextDayOn, utcDay } from '../../shared/class-dates.js';
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -109,10 +110,13 @@ export async function seedDemoCycles(tx: Tx, domain: string, dataDir: string, ba
     await sched({ timeSlotsByFaculty: [slot] }, faculty, 2);
     if (rank < 2) continue;
 
-    await sched({ timeSlotByObserver: [slot], scheduledOn: day(6).toISOString() }, observer, 3);
+    // The class: the first day on the slot's weekday from day 4 on (day 4 … 10), picked on day 3 (issue #14 rules).
+    const classDay = nextDayOn(utcDay(day(4)), slot.day);
+    const classOffset = 4 + Math.round((Date.parse(`${classDay}T00:00:00Z`) - Date.parse(`${utcDay(day(4))}T00:00:00Z`)) / DAY);
+    await sched({ timeSlotByObserver: [slot], scheduledOn: `${classDay}T00:00:00.000Z` }, observer, 3);
     await sched({ facultyAccepted: true }, faculty, 3);
     await sched({ observerAccepted: true }, observer, 4);
-    await sched({ status: 'Completed', informedId: randomUUID() }, observer, 6);
+    await sched({ status: 'Completed', informedId: randomUUID() }, observer, 4);
 
     // Rubrics: both sides score every group and submit; the observer locks. Scores differ per person for the charts.
     const score = async (kind: 'informed' | 'uninformed', who: Person, value: number, d: number) => {
@@ -121,9 +125,9 @@ export async function seedDemoCycles(tx: Tx, domain: string, dataDir: string, ba
       }
       await updateRubrics(tx, who, kind, RubricUpdateRequest.parse({ observationsId: id, submit: true }), day(d));
     };
-    await score('informed', observer, 2 + (n % 2), 7);
-    await score('informed', faculty, 3, 7);
-    await updateRubrics(tx, observer, 'informed', RubricUpdateRequest.parse({ observationsId: id, status: 'Completed' }), day(8));
+    await score('informed', observer, 2 + (n % 2), classOffset);
+    await score('informed', faculty, 3, classOffset);
+    await updateRubrics(tx, observer, 'informed', RubricUpdateRequest.parse({ observationsId: id, status: 'Completed' }), day(classOffset + 1));
     if (rank < 3) continue;
 
     await startUninformed(tx, observer, UninformedCreateRequest.parse({ observationsId: id, id: randomUUID() }), day(15));

@@ -8,6 +8,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { auditLog } from '../db/schema.js';
+import { badTextReason } from '../../shared/contract/text.js';
+import { CLIENT_ID_HEADER, CLIENT_TIME_HEADER } from '../../shared/sync/protocol.js';
 
 export interface AuditInput {
   actorId: string | null;
@@ -15,6 +17,18 @@ export interface AuditInput {
   entity: string;
   entityId?: string | number | null;
   detail?: unknown;
+  /** Device time of a change replayed from an outbox (X-Client-Time), and the device (X-Client-Id). */
+  clientTime?: Date | null;
+  clientId?: string | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The observation a change belongs to (its audit trail): the record itself, or `detail.observationId`. */
+function observationOf(input: AuditInput): string | null {
+  const fromDetail = (input.detail as { observationId?: unknown } | null | undefined)?.observationId;
+  const id = input.entity === 'observations' ? input.entityId : fromDetail;
+  return typeof id === 'string' && UUID.test(id) ? id : null;
 }
 
 const buffered = new WeakMap<object, AuditInput[]>();
@@ -35,7 +49,28 @@ function row(input: AuditInput) {
     entity: input.entity,
     entityId: input.entityId == null ? null : String(input.entityId),
     detail: (input.detail ?? null) as never,
+    clientTime: input.clientTime ?? null,
+    clientId: input.clientId ?? null,
+    observationId: observationOf(input),
   };
+}
+
+/**
+ * The device stamp of a request: `X-Client-Time` (the outbox row's creation: ISO 8601 or epoch ms) and
+ * `X-Client-Id`. Anything unreadable, or a time more than a day ahead of the server, is left out (null): the stamp
+ * is information for the trail, never a reason to refuse a change.
+ */
+export function clientStamp(headers: Record<string, unknown>, now = Date.now()): { clientTime: Date | null; clientId: string | null } {
+  const rawTime = headers[CLIENT_TIME_HEADER];
+  const rawId = headers[CLIENT_ID_HEADER];
+  let clientTime: Date | null = null;
+  if (typeof rawTime === 'string' && rawTime.length <= 40) {
+    const t = /^\d{1,15}$/.test(rawTime) ? new Date(Number(rawTime)) : new Date(rawTime);
+    const ms = t.getTime();
+    if (Number.isFinite(ms) && ms > Date.UTC(2000, 0, 1) && ms < now + 86_400_000) clientTime = t;
+  }
+  const clientId = typeof rawId === 'string' && rawId.length > 0 && rawId.length <= 64 && !badTextReason(rawId) ? rawId : null;
+  return { clientTime, clientId };
 }
 
 /** From now on `audit(tx, …)` buffers; `takeAudits` hands the rows over (for `auditInsertCte`). */
@@ -56,9 +91,9 @@ export function auditInsertCte(rows: AuditInput[]): SQL | null {
     (r) =>
       sql`(${r.actorId}::uuid, ${r.action}, ${r.entity}, ${r.entityId == null ? null : String(r.entityId)}, ${
         r.detail === undefined || r.detail === null ? null : JSON.stringify(r.detail)
-      }::jsonb)`,
+      }::jsonb, ${r.clientTime ? r.clientTime.toISOString() : null}::timestamptz, ${r.clientId ?? null}, ${observationOf(r)}::uuid)`,
   );
-  return sql`with audit_rows as (insert into ${auditLog} (actor_id, action, entity, entity_id, detail) values ${sql.join(values, sql`, `)})`;
+  return sql`with audit_rows as (insert into ${auditLog} (actor_id, action, entity, entity_id, detail, client_time, client_id, observation_id) values ${sql.join(values, sql`, `)})`;
 }
 
 /** Write buffered rows on their own (a write without an Idempotency-Key). */

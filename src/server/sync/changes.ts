@@ -1,24 +1,24 @@
 /**
  * The pull (DESIGN.md § Pull): what changed for this user since the cursor.
  *
- * Safe upper bound: writers bump versions under pg_advisory_xact_lock(727274) (migration 0001), so taking that
- * lock in a short transaction and reading the sequence's last_value gives `upTo` such that every version ≤ upTo
- * is committed: a page never skips a row that commits later with a smaller version.
+ * Safe upper bound: writers take versions from the sequence without a common lock, each publishing a lower bound
+ * of its versions as a shared advisory lock for as long as it runs (migration 0004). `observa_sync_upper_bound()`
+ * gives `upTo` below every version a running transaction holds or may take, so every version ≤ upTo is final: a
+ * page never skips a row that commits later with a smaller version, and unrelated writers never queue.
  *
  * Cursor: "<version>" or "<version>@<floor when issued>". Reset when the cursor is ahead of the server (its
  * database was replaced) or behind the tombstone floor *and* issued before the purge that raised it — a cursor
  * handed out after the purge (e.g. mid-way through a fresh download) saw only post-purge state and stays valid.
  */
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
-import type { SyncChange, SyncChangesResponse, SyncEntity } from '../../shared/sync/protocol.js';
+import { SYNC_PAGE_MAX_BYTES, type SyncChange, type SyncChangesResponse, type SyncEntity } from '../../shared/sync/protocol.js';
 import type { Db } from '../db/client.js';
 import { tombstones } from '../db/schema.js';
 import type { AuthUser } from '../http/types.js';
 import { SYNC_SOURCES } from './sources/index.js';
-import type { SyncSource } from './sources/types.js';
-import { TOMBSTONE_ENTITY, tombstoneFloor } from './tombstones.js';
-
-export const SYNC_LOCK_KEY = 727274;
+import type { FeedContext, SyncSource } from './sources/types.js';
+import { scopeKey } from '../services/scope/index.js';
+import { TOMBSTONE_ENTITY, FLOOR_KEY } from './tombstones.js';
 
 function rowsOf<T>(res: unknown): T[] {
   return (Array.isArray(res) ? res : (res as { rows: T[] }).rows) as T[];
@@ -26,13 +26,8 @@ function rowsOf<T>(res: unknown): T[] {
 
 /** Highest version whose transaction has certainly committed. */
 export async function safeUpperBound(db: Db): Promise<number> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SYNC_LOCK_KEY})`);
-    const [r] = rowsOf<{ last_value: string | number; is_called: boolean }>(
-      await tx.execute(sql`select last_value, is_called from sync_version`),
-    );
-    return r && r.is_called ? Number(r.last_value) : 0;
-  });
+  const [r] = rowsOf<{ v: string | number | null }>(await db.execute(sql`select observa_sync_upper_bound() as v`));
+  return r?.v != null ? Number(r.v) : 0;
 }
 
 export interface Cursor {
@@ -54,6 +49,12 @@ export interface ChangesQuery {
   since: Cursor;
   limit: number;
   refetch: { entity: SyncEntity; id: string }[];
+  /** Observation ids the device opened and keeps whole. */
+  pins?: string[];
+  /** The scope key the device's replica was built for (absent on a first pull). */
+  scope?: string;
+  /** Bytes of JSON after which a page ends (SYNC_PAGE_MAX_BYTES; tests pass less). */
+  maxBytes?: number;
 }
 
 async function tombstonesSince(db: Db, user: AuthUser, since: number, upTo: number, limit: number): Promise<SyncChange[]> {
@@ -70,14 +71,14 @@ async function tombstonesSince(db: Db, user: AuthUser, since: number, upTo: numb
 }
 
 /** Current documents for a client's re-pull after a refused change; unknown/invisible ids become tombstones. */
-async function refetchDocs(db: Db, user: AuthUser, wanted: ChangesQuery['refetch'], upTo: number): Promise<SyncChange[]> {
+async function refetchDocs(db: Db, user: AuthUser, wanted: ChangesQuery['refetch'], upTo: number, feed: FeedContext): Promise<SyncChange[]> {
   const out: SyncChange[] = [];
   const byEntity = new Map<SyncEntity, string[]>();
   for (const w of wanted) byEntity.set(w.entity, [...(byEntity.get(w.entity) ?? []), w.id]);
   for (const [entity, ids] of byEntity) {
     const sources = SYNC_SOURCES.filter((s) => s.entity === entity);
     const found: SyncChange[] = [];
-    for (const s of sources) found.push(...(await docsByIds(db, user, s, ids, upTo)));
+    for (const s of sources) found.push(...(await docsByIds(db, user, s, ids, upTo, feed)));
     for (const id of ids) {
       const doc = found.find((f) => f.id === id);
       // version 0: a tombstone that never moves the cursor (the id is gone or not visible to this user).
@@ -87,21 +88,37 @@ async function refetchDocs(db: Db, user: AuthUser, wanted: ChangesQuery['refetch
   return out;
 }
 
-async function docsByIds(db: Db, user: AuthUser, s: SyncSource, ids: string[], upTo: number): Promise<SyncChange[]> {
-  if (s.byIds) return s.byIds(db, user, ids, upTo);
-  const all = await s.changedSince(db, user, 0, upTo, Number.MAX_SAFE_INTEGER);
+async function docsByIds(db: Db, user: AuthUser, s: SyncSource, ids: string[], upTo: number, feed: FeedContext): Promise<SyncChange[]> {
+  if (s.byIds) return s.byIds(db, user, ids, upTo, feed);
+  const all = await s.changedSince(db, user, 0, upTo, Number.MAX_SAFE_INTEGER, feed);
   return all.filter((c) => ids.includes(c.id));
 }
 
+/** The safe upper bound and the tombstone floor in one round trip (every pull starts with both). */
+async function headAndFloor(db: Db): Promise<{ upTo: number; floor: number }> {
+  const [r] = rowsOf<{ v: string | number | null; f: string | null }>(
+    await db.execute(sql`select observa_sync_upper_bound() as v, (select value from server_meta where key = ${FLOOR_KEY}) as f`),
+  );
+  return { upTo: r?.v != null ? Number(r.v) : 0, floor: r?.f != null ? Number(r.f) : 0 };
+}
+
 export async function changesFor(db: Db, user: AuthUser, q: ChangesQuery): Promise<SyncChangesResponse> {
-  const upTo = await safeUpperBound(db);
-  const floor = await tombstoneFloor(db);
+  const { upTo, floor } = await headAndFloor(db);
   const since = q.since.version;
   const issuedFloor = q.since.issuedFloor ?? since;
   if (since > upTo || (since > 0 && since < floor && issuedFloor < floor)) return { resetRequired: true };
+  // The user's scope changed under this replica (moved department, new role): rows it may no longer see were
+  // not touched, so no tombstone would ever reach it — start over (the client keeps its outbox).
+  const scope = scopeKey(user);
+  if (since > 0 && q.scope !== undefined && q.scope !== scope) return { resetRequired: true };
+  // The idle pull (#12.4): a cursor at the head has nothing above it in any source (every version ≤ upTo is
+  // final and none is > since), so one statement answers it instead of a probe per source. Pins only shape how
+  // later changes are sent (a newly opened observation is downloaded directly), so they change nothing here.
+  if (since === upTo && q.refetch.length === 0) return { changes: [], cursor: formatCursor(upTo, floor), hasMore: false, scope };
+  const feed: FeedContext = { pins: q.pins ?? [], now: new Date() };
 
   const perSource = await Promise.all([
-    ...SYNC_SOURCES.map((s) => s.changedSince(db, user, since, upTo, q.limit)),
+    ...SYNC_SOURCES.map((s) => s.changedSince(db, user, since, upTo, q.limit, feed)),
     tombstonesSince(db, user, since, upTo, q.limit),
   ]);
   // Defensive: a source must only return since < version ≤ upTo; anything else would stall or rewind clients.
@@ -125,8 +142,43 @@ export async function changesFor(db: Db, user: AuthUser, q: ChangesQuery): Promi
       hasMore = true;
     }
   }
+  const refetched = q.refetch.length ? await refetchDocs(db, user, q.refetch, upTo, feed) : [];
+  const byBytes = cutByBytes(page, q.maxBytes ?? SYNC_PAGE_MAX_BYTES, bytesOf(refetched));
+  if (byBytes.length < page.length) {
+    page = byBytes;
+    hasMore = true;
+  }
   const cursorVersion = hasMore ? (page.length ? page[page.length - 1].version : since) : upTo;
-  const refetched = q.refetch.length ? await refetchDocs(db, user, q.refetch, upTo) : [];
-  return { changes: [...refetched, ...page], cursor: formatCursor(cursorVersion, floor), hasMore };
+  return { changes: [...refetched, ...page], cursor: formatCursor(cursorVersion, floor), hasMore, scope };
+}
+
+function bytesOf(changes: SyncChange[]): number {
+  let n = 0;
+  for (const c of changes) n += changeBytes(c);
+  return n;
+}
+
+function changeBytes(c: SyncChange): number {
+  // The envelope is ~100 bytes; the record's JSON dominates (ASCII-heavy, so length ≈ bytes).
+  return 100 + (c.data ? JSON.stringify(c.data).length : 0);
+}
+
+/**
+ * The longest prefix of `page` within `maxBytes` (counting `used` already), ending on a version boundary. At
+ * least the first version's records go out, so a single huge record still moves the cursor.
+ */
+export function cutByBytes(page: SyncChange[], maxBytes: number, used = 0): SyncChange[] {
+  let total = used;
+  let end = 0;
+  while (end < page.length) {
+    let next = end + 1;
+    while (next < page.length && page[next].version === page[end].version) next++;
+    let size = 0;
+    for (let i = end; i < next; i++) size += changeBytes(page[i]);
+    if (end > 0 && total + size > maxBytes) break;
+    total += size;
+    end = next;
+  }
+  return page.slice(0, end);
 }
 

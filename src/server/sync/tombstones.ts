@@ -22,15 +22,12 @@ export const TOMBSTONE_ENTITY: Record<string, SyncEntity> = {
   plan_template_steps: 'planTemplates',
   email_templates: 'emailTemplates',
   observation_messages: 'messages',
+  evidence_notes: 'notes',
+  meeting_agendas: 'agendas',
 };
 
 function rowsOf<T>(res: unknown): T[] {
   return (Array.isArray(res) ? res : (res as { rows: T[] }).rows) as T[];
-}
-
-export async function tombstoneFloor(db: Db): Promise<number> {
-  const rows = rowsOf<{ value: string }>(await db.execute(sql`select value from server_meta where key = ${FLOOR_KEY}`));
-  return rows[0] ? Number(rows[0].value) : 0;
 }
 
 /** Deletes tombstones older than `days` and raises the floor; returns how many were purged. */

@@ -120,5 +120,7 @@ export const PromptResponse = z.object({
   message: z.string(),
   listed: z.number().int(),
   faculty: z.array(PromptFaculty),
+  /** The Heads of Department who were emailed the list (one email each; none when nobody is listed). */
+  recipients: z.array(z.object({ name: z.string(), email: z.string() })),
 });
 export type PromptResponse = z.infer<typeof PromptResponse>;

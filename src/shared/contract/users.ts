@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from '../messages.js';
 import { Campus, Role } from './enums.js';
 import { Department, NullableText } from './common.js';
 import { LIST_MAX, TEXT_MAX } from '../constants.js';
@@ -71,15 +72,33 @@ export const ResetPasswordRequest = z.object({
 export type ResetPasswordRequest = z.input<typeof ResetPasswordRequest>;
 
 /** PUT /user/update/{id}: only the editable fields of SPEC §2 (empty sent as null). */
-export const ProfileUpdate = z.strictObject({
-  phone: NullableText,
-  dateOfBirth: NullableText,
-  designation: NullableText,
-  institute: NullableText,
-  degree: NullableText,
-  starting: NullableText,
-  ending: NullableText,
-});
+export const ProfileUpdate = z
+  .strictObject({
+    phone: NullableText,
+    dateOfBirth: NullableText,
+    designation: NullableText,
+    institute: NullableText,
+    degree: NullableText,
+    starting: NullableText,
+    ending: NullableText,
+  })
+  .superRefine((v, ctx) => {
+    const problem = degreeDatesError(v.starting, v.ending);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['ending'], message: problem });
+  });
+
+/**
+ * Degree dates are a year ("2009", older profiles and the demo seed) or a day ("2009-06-30"). The end may not
+ * precede the start; when either is year-only only the years are compared. Missing values never conflict.
+ */
+export function degreeDatesError(starting: string | null | undefined, ending: string | null | undefined): string | null {
+  const s = starting?.trim();
+  const e = ending?.trim();
+  if (!s || !e) return null;
+  const yearOnly = /^\d{4}$/.test(s) || /^\d{4}$/.test(e);
+  const [a, b] = yearOnly ? [s.slice(0, 4), e.slice(0, 4)] : [s.slice(0, 10), e.slice(0, 10)];
+  return b < a ? MSG.degreeEndBeforeStart : null;
+}
 export type ProfileUpdate = z.input<typeof ProfileUpdate>;
 export const PROFILE_FIELDS = ['phone', 'dateOfBirth', 'designation', 'institute', 'degree', 'starting', 'ending'] as const;
 

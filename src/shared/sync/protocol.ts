@@ -1,8 +1,8 @@
 /**
  * The pull half of the sync protocol (DESIGN.md § Offline-first sync).
  *
- *   GET /api/sync/changes?since=<cursor>&limit=<n>
- *     → 200 { changes: [{ entity, id, version, data | null }], cursor, hasMore }
+ *   GET /api/sync/changes?since=<cursor>&limit=<n>[&pin=<id>,…][&scope=<key>]
+ *     → 200 { changes: [{ entity, id, version, data | null }], cursor, hasMore, scope }
  *     → 200 { resetRequired: true }   when the server no longer knows the cursor
  *
  * The cursor is a server-assigned monotonic version (never a device clock), sent as a decimal string.
@@ -22,6 +22,9 @@ export const SYNC_ENTITIES = [
   'planTemplates',
   'emailTemplates',
   'messages',
+  /** Issue 16: evidence notes and meeting agendas (per viewer: faculty only shared ones). */
+  'notes',
+  'agendas',
 ] as const;
 export type SyncEntity = (typeof SYNC_ENTITIES)[number];
 export const SyncEntity = z.enum(SYNC_ENTITIES);
@@ -39,6 +42,12 @@ export const SyncPage = z.object({
   changes: z.array(SyncChange),
   cursor: z.string(),
   hasMore: z.boolean(),
+  /**
+   * The user's scope key (server/services/scope/key.ts). The device stores it and sends it back as `scope`;
+   * when the user's scope changed (moved department, new role) the server answers resetRequired, and the
+   * re-download drops what the user may no longer see (the outbox stays).
+   */
+  scope: z.string().optional(),
 });
 export type SyncPage = z.infer<typeof SyncPage>;
 
@@ -48,10 +57,19 @@ export type SyncChangesResponse = z.infer<typeof SyncChangesResponse>;
 
 export const SYNC_PAGE_DEFAULT = 500;
 export const SYNC_PAGE_MAX = 2000;
+/** A page also ends once its records reach this many bytes of JSON (one record bigger than that goes alone). */
+export const SYNC_PAGE_MAX_BYTES = 1_500_000;
+/**
+ * Observation ids a device keeps whole because its user opened them, sent with each pull as `pin=<id>,…`
+ * (the feed then sends those as full documents). The device drops the oldest pin beyond this many.
+ */
+export const PIN_MAX = 100;
 
 /** Headers of the push half. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const CLIENT_ID_HEADER = 'x-client-id';
+/** Device time the change was made (the outbox row's `createdAt`, epoch ms), kept in the audit trail (issue 16). */
+export const CLIENT_TIME_HEADER = 'x-client-time';
 
 /**
  * The batched push (DESIGN.md § Push in batches).
@@ -72,6 +90,8 @@ export const PushRow = z.object({
   mutationId: z.string().min(1).max(200),
   name: z.string().min(1).max(100),
   args: z.unknown(),
+  /** Device time the change was made (epoch ms): the row's X-Client-Time. */
+  clientTime: z.number().int().min(0).max(8.64e15).optional(),
 });
 export type PushRow = z.infer<typeof PushRow>;
 

@@ -25,8 +25,9 @@ beforeEach(async () => {
     { id: HOD.id, name: HOD.name, email: HOD.email, role: 'Head_of_Department', department: dept(1) },
     { id: OBSERVER.id, name: OBSERVER.name, email: OBSERVER.email, role: 'Observer', department: dept(1) },
     { id: 'u-obs-2', name: 'Other Dept Observer', email: 'o2@university.edu', role: 'Observer', department: dept(2) },
-    { id: FACULTY.id, name: FACULTY.name, email: FACULTY.email, role: 'Faculty', department: dept(1) },
-    { id: 'u-fac-2', name: 'Busy Faculty', email: 'busy@university.edu', role: 'Faculty', department: dept(1) },
+    { id: FACULTY.id, name: FACULTY.name, email: FACULTY.email, role: 'Faculty', department: dept(1), courseSlots: [{ id: 's1', courseId: 'c1', sectionCode: 'A', day: 'Monday', time: '09:00-10:30' }] },
+    { id: 'u-fac-2', name: 'Busy Faculty', email: 'busy@university.edu', role: 'Faculty', department: dept(1), courseSlots: [{ id: 's2', courseId: 'c1', sectionCode: 'B', day: 'Monday', time: '11:00-12:30' }] },
+    { id: 'u-fac-3', name: 'New Faculty', email: 'new@university.edu', role: 'Faculty', department: dept(1), courseSlots: [] },
   ]);
   // Busy Faculty has an open observation; a completed one does not block Fatima.
   await db.observations.bulkPut([
@@ -50,8 +51,13 @@ describe('initiate observation', () => {
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Observer' })).toBeTruthy());
     await waitFor(() => expect(optionTexts()).toContain(`${OBSERVER.name} (${OBSERVER.email})`));
     expect(optionTexts()).toContain(`${FACULTY.name} (${FACULTY.email})`);
-    // Another department's observer and a faculty member with an open observation are not offered.
-    expect(optionTexts().some((t) => t.includes('Other Dept Observer') || t.includes('Busy Faculty') || t.includes(HOD.name))).toBe(false);
+    // Another department's observer is not offered; a faculty member with an open observation is shown, not
+    // choosable, with the reason; one without a course slot is offered with a warning.
+    expect(optionTexts().some((t) => t.includes('Other Dept Observer') || t.includes(HOD.name))).toBe(false);
+    const busy = screen.getByRole('option', { name: 'Busy Faculty — Has an open observation (Ongoing)', hidden: true });
+    expect(busy.getAttribute('data-combobox-disabled') ?? busy.getAttribute('aria-disabled')).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Faculty not offered' }).textContent).toContain('Busy Faculty: Has an open observation (Ongoing)');
+    expect(optionTexts()).toContain('New Faculty (new@university.edu) · no course slot assigned yet');
 
     fireEvent.click(screen.getByRole('button', { name: 'Initiate' }));
     expect(await screen.findByText(MSG.selectObserverAndFaculty)).toBeTruthy();
@@ -67,14 +73,17 @@ describe('initiate observation', () => {
     expect(optionTexts().filter((t) => ['Spring', 'Summer', 'Fall'].includes(t))).toEqual(['Spring', 'Summer', 'Fall']);
     fireEvent.click(screen.getByRole('option', { name: 'Summer', hidden: true }));
     fireEvent.click(screen.getByRole('button', { name: 'Initiate' }));
-    expect(await screen.findByText(MSG.observationsInitiated)).toBeTruthy();
+    expect(await screen.findByText(MSG.savedOnDevice)).toBeTruthy();
     const [row] = await db.outbox.toArray();
     expect(row).toMatchObject({ name: 'observation.initiate', args: { facultyIds: [FACULTY.id], observerId: OBSERVER.id, semester: 'Summer' } });
     expect(await db.observations.where('facultyId').equals(FACULTY.id).count()).toBe(2);
   });
 
   it('with no free faculty says so', async () => {
-    await db.observations.put(observation({ id: '00000000-0000-4000-8000-000000000003', facultyId: FACULTY.id, status: 'Pending' }) as never);
+    await db.observations.bulkPut([
+      observation({ id: '00000000-0000-4000-8000-000000000003', facultyId: FACULTY.id, status: 'Pending' }),
+      observation({ id: '00000000-0000-4000-8000-000000000004', facultyId: 'u-fac-3', status: 'Pending' }),
+    ] as never[]);
     renderRouted(() => <CreateObservationForm hod={{ id: HOD.id, department: dept(1) }} />);
     expect(await screen.findByText(MSG.noFacultyAvailable)).toBeTruthy();
   });

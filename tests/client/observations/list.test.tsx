@@ -55,6 +55,16 @@ describe('observation page query', () => {
     const expected = all.filter((o) => matchesFilters(o, f));
     expect(filtered.total).toBe(expected.length);
     expect(filtered.rows.every((r) => r.status === 'Completed' && r.semester === 'Fall')).toBe(true);
+
+    // Index ranges per (status, semester), merged newest first: the same pages as filtering the whole list.
+    const byDate = [...all].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
+    for (const g of [{ statuses: ['Pending', 'Ongoing'], semesters: [] }, { statuses: [], semesters: ['Spring', 'Fall'] }, { statuses: ['Ongoing'], semesters: ['Summer', 'Spring'] }]) {
+      const want = byDate.filter((o) => matchesFilters(o, g)).map((o) => o.id);
+      const p1 = await queryObservationPage(db, g, 1, 4);
+      const p2 = await queryObservationPage(db, g, 2, 4);
+      expect(p1.total).toBe(want.length);
+      expect([...p1.rows, ...p2.rows].map((r) => r.id)).toEqual(want.slice(0, 8));
+    }
   });
 });
 

@@ -78,7 +78,7 @@ describe('post observation: observer', () => {
     expect(screen.getByPlaceholderText('A meeting room')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Location'), { target: { value: 'Room C-204' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
-    expect(await screen.findByText(MSG.postCreated)).toBeTruthy();
+    expect(await screen.findByText(MSG.savedOnDevice)).toBeTruthy();
 
     const [row] = await db.outbox.toArray();
     const args = row.args as { timeSlotsByObserver: { dateTime: string }[]; location: string };

@@ -4,6 +4,7 @@
  * rules, totals as x / 80.0 with the percentage, the observer's Done with its confirmation and the lock, and
  * that faculty never see the observer's score.
  */
+import { localDay, nextDayOn } from '../../../src/shared/class-dates.js';
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -105,6 +106,21 @@ describe('rubric screen', () => {
     expect(screen.queryByRole('button', { name: /^Save/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Done' })).toBeNull();
+  });
+
+  it('before the day of the scheduled class the informed rubric cannot be submitted or locked (issue #14)', async () => {
+    await setMeta(db, META.userId, OBSERVER.id);
+    const future = nextDayOn(localDay(new Date(Date.now() + 3 * 86_400_000)), 'Monday');
+    const base = withInformed({ rubrics: rubricRows(3, 2), observerScore: 60, facultyScore: 40 });
+    await db.observations.put({ ...base, obsRequest: { ...base.obsRequest!, scheduledOn: `${future}T12:00:00.000Z` } } as never);
+    renderRouted(() => <Live side="observer" />);
+    expect(await screen.findByText(MSG.rubricsBeforeClass(future))).toBeTruthy(); // said up front
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(screen.getAllByText(MSG.rubricsBeforeClass(future)).length).toBeGreaterThan(1)); // and as a toast
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('faculty never see the observer score; after submitting they cannot score again', async () => {

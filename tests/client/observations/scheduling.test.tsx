@@ -16,6 +16,7 @@ import { schedulingView } from '../../../src/client/features/scheduling/scheduli
 import { planCsv, planPdf } from '../../../src/client/features/scheduling/plan-export.js';
 import { FACULTY, OBS_ID, observation, OBSERVER, scheduling, teachingPlan } from './fixtures.js';
 import { renderRouted } from './render-routed.js';
+import { localDay, nextDayOn } from '../../../src/shared/class-dates.js';
 
 const db = getDb();
 const picked = { timeSlotsByFaculty: [{ day: 'Monday', time: '09:00-10:30' }], timeSlotByObserver: [{ day: 'Monday', time: '09:00-10:30' }], scheduledOn: '2026-12-03T12:00:00.000Z' };
@@ -26,6 +27,7 @@ function show(obs: Observation, side: 'observer' | 'faculty' | 'viewer') {
 const button = (name: string) => screen.queryByRole('button', { name });
 
 beforeEach(async () => {
+  localStorage.clear(); // plan drafts (issue #14)
   await Promise.all([db.observations.clear(), db.outbox.clear(), db.meta.clear()]);
 });
 afterEach(() => {
@@ -65,7 +67,7 @@ describe('scheduling screen', () => {
     fireEvent.click(screen.getByRole('combobox', { name: 'Select Course' }));
     fireEvent.click(await screen.findByRole('option', { name: 'CSC-101 Introduction to Programming', hidden: true }));
     fireEvent.click(screen.getByRole('button', { name: 'Start Scheduling' }));
-    expect(await screen.findByText(MSG.schedulingCreated)).toBeTruthy();
+    expect(await screen.findByText(MSG.savedOnDevice)).toBeTruthy();
     const [row] = await db.outbox.toArray();
     expect(row).toMatchObject({ name: 'scheduling.create', args: { observationsId: OBS_ID, facultyId: FACULTY.id, courseId: 'c-101' } });
     expect(((await db.observations.get(OBS_ID)) as unknown as Observation).obsRequest?.status).toBe('Ongoing');
@@ -81,11 +83,35 @@ describe('scheduling screen', () => {
     expect(area.getAttribute('rows')).toBe('5');
     fireEvent.change(area, { target: { value: 'one two three' } });
     expect(screen.getByText('3 / 500 words')).toBeTruthy();
+    // Issue #14: Next checks the step first and names the unanswered question; it stays on the step.
+    fireEvent.click(screen.getByRole('button', { name: 'Next' })); // step 1 is answered: on to step 2
+    const second = await screen.findByRole('textbox', { name: /TeachingSummary/ });
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText(MSG.provideAllDetails)).toBeTruthy();
+    expect(await screen.findByText(MSG.stepIncomplete('TeachingSummary'))).toBeTruthy();
+    expect(button('Submit')).toBeNull();
+    expect(screen.getByRole('textbox', { name: /TeachingSummary/ })).toBe(second);
     expect(button('Update')).toBeNull();
+  });
+
+  it('observer picking a date: refused when it is in the past or not on the slot weekday (issue #14)', async () => {
+    await setMeta(db, META.userId, OBSERVER.id);
+    show(scheduling({ timeSlotsByFaculty: picked.timeSlotsByFaculty }), 'observer');
+    fireEvent.click(await screen.findByLabelText('Monday 09:00-10:30', { exact: false }));
+    const date = screen.getByLabelText('Date', { exact: false }) as HTMLInputElement;
+    fireEvent.change(date, { target: { value: '2020-01-06' } }); // a Monday, long past
+    expect(await screen.findByText(MSG.classDateInPast)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(screen.getAllByText(MSG.classDateInPast).length).toBeGreaterThan(1)); // field + toast
+    const tuesday = nextDayOn(localDay(new Date(Date.now() + 86_400_000)), 'Tuesday');
+    fireEvent.change(date, { target: { value: tuesday } });
+    expect(await screen.findByText(MSG.classDateNotSlotDay('Monday', 'Tuesday'))).toBeTruthy();
+    const monday = nextDayOn(localDay(new Date(Date.now() + 86_400_000)), 'Monday');
+    fireEvent.change(date, { target: { value: monday } });
+    await waitFor(() => expect(screen.queryByText(MSG.classDateNotSlotDay('Monday', 'Tuesday'))).toBeNull());
+    expect(await db.outbox.count()).toBe(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(async () => expect((await db.outbox.toArray()).map((r) => r.name)).toEqual(['scheduling.update']));
+    expect((await db.outbox.toArray())[0].args).toMatchObject({ scheduledOn: `${monday}T12:00:00.000Z` });
   });
 
   it('faculty offering slots: Update needs one; Confirm appears once a date exists', async () => {
@@ -107,7 +133,7 @@ describe('scheduling screen', () => {
     const reasons = screen.getByRole('textbox', { name: 'Reasons (optional)' }) as HTMLTextAreaElement;
     fireEvent.change(reasons, { target: { value: '  Mondays suit me best.  ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Update' }));
-    expect(await screen.findByText(MSG.observationUpdated)).toBeTruthy();
+    expect(await screen.findByText(MSG.savedOnDevice)).toBeTruthy();
     const [row] = await db.outbox.toArray();
     expect(row).toMatchObject({
       name: 'scheduling.update',
@@ -143,7 +169,7 @@ describe('scheduling screen', () => {
     await db.observations.put(both as never);
     show(both, 'observer');
     fireEvent.click(await screen.findByRole('button', { name: 'Done' }));
-    expect(await screen.findByText(MSG.schedulingCompleted)).toBeTruthy();
+    expect(await screen.findByText(MSG.savedOnDevice)).toBeTruthy();
     await waitFor(async () => expect(((await db.observations.get(OBS_ID)) as unknown as Observation).obsRequest!.status).toBe('Completed'));
     expect((await db.outbox.toArray()).map((r) => r.name)).toEqual(['scheduling.done']);
   });
@@ -170,5 +196,28 @@ describe('plan export', () => {
     const pdf = await planPdf(plan, 'Teaching Plan');
     const head = new TextDecoder().decode(new Uint8Array(await pdf.arrayBuffer()).slice(0, 5));
     expect(head).toBe('%PDF-');
+  });
+
+  it('PDF: a header naming faculty, course, observer, semester and date; bold questions, wrapped answers, page numbers', async () => {
+    const base = teachingPlan(FACULTY.id);
+    const long = 'A considered answer about the lesson and its students. '.repeat(40);
+    const plan = { ...base, steps: Array.from({ length: 8 }, (_, i) => ({ ...base.steps[0], id: `s${i}`, field: `Question ${i + 1} about the class?`, response: long })) };
+    const header = { faculty: 'Fatima Rahman', course: 'CSC-101 Introduction to Programming', observer: 'Olivia Brennan', semester: 'Fall', date: '2026-12-03T12:00:00.000Z' };
+    const pdf = await planPdf(plan, 'Teaching Plan', header, new Date('2026-12-01T10:00:00Z'));
+    // jsPDF writes text operators uncompressed: the header and the page numbers are readable in the bytes.
+    const text = new TextDecoder('latin1').decode(new Uint8Array(await pdf.arrayBuffer()));
+    for (const s of ['(Faculty:)', '(Fatima Rahman)', '(CSC-101 Introduction to Programming)', '(Observer:)', '(Olivia Brennan)', '(Semester:)', '(Fall)', '(Date:)', '(December 3, 2026)']) {
+      expect(text).toContain(s);
+    }
+    const pages = Number(/\/Count (\d+)/.exec(text)?.[1]);
+    expect(pages).toBeGreaterThan(1);
+    expect(text).toContain(`(Page 1 of ${pages})`);
+    expect(text).toContain(`(Page ${pages} of ${pages})`);
+    expect(text).toContain('(1. Question 1 about the class?)');
+    // Questions are set in Helvetica-Bold, answers in Helvetica, answers wrapped to many lines.
+    expect(text).toMatch(/Helvetica-Bold/);
+    const shown = [...text.matchAll(/\(([^)]*)\) Tj/g)].map((m) => m[1]).filter((l) => l.includes('answer') || l.includes('lesson'));
+    expect(shown.length).toBeGreaterThan(8 * 10);
+    expect(Math.max(...shown.map((l) => l.length))).toBeLessThan(110);
   });
 });

@@ -1,10 +1,15 @@
 /**
  * The signed-in shell (SPEC §2): header, left sidebar, optional right panel (aside slot), page body with the
  * route fade, footer. Rendered by routes/_app.tsx for every signed-in page.
+ *
+ * Sizes (issue 14 point 3): desktop (≥ 1200 px) has the 260 px sidebar and the 320 px chat panel; a tablet
+ * (768–1199 px) gets a 72 px icon rail and the chat in a drawer (ChatMobileButton), so the rubric keeps ~900 px at
+ * 1024 × 768; a phone gets the burger-opened sidebar. The footer scrolls with the page instead of being fixed, so
+ * it never covers the last action of a page (Done, Submit).
  */
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { AppShell } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet, useNavigate } from '@tanstack/react-router';
 import { useSession } from '../../hooks/use-session.js';
 import { AsideSlotProvider, useAsideContent } from './aside-slot.js';
@@ -15,11 +20,23 @@ import { RouteGuard } from './route-guard.js';
 import { Sidebar } from './sidebar.js';
 import { SignInAgain } from '../sync/sign-in-again.js';
 
+// The rail's tooltips and group menus bring floating-ui: loaded only on tablet sizes, off the initial bundle.
+const SidebarRail = lazy(() => import('./sidebar-rail.js').then((m) => ({ default: m.SidebarRail })));
+
+/** The tablet range, where the sidebar is an icon rail (Mantine's sm up to lg). */
+const TABLET_QUERY = '(min-width: 48em) and (max-width: 74.99em)';
+/** Wide enough for the chat panel beside the page; below it observation pages offer the chat in a drawer. */
+const DESKTOP_QUERY = '(min-width: 75em)';
+
 function Layout() {
   const [navOpened, nav] = useDisclosure(false);
   const aside = useAsideContent();
   const session = useSession();
   const navigate = useNavigate();
+  const rail = useMediaQuery(TABLET_QUERY, false, { getInitialValueInEffect: false });
+  const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
+  // Below desktop the panel is not rendered at all (not just moved off-screen), so its form is not in the page twice.
+  const withAside = aside !== null && desktop;
 
   // Session gone (logout in another tab, storage cleared): only the login screen remains.
   useEffect(() => {
@@ -29,32 +46,39 @@ function Layout() {
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-      aside={{ width: 320, breakpoint: 'md', collapsed: { mobile: true, desktop: aside === null } }}
-      footer={{ height: 36 }}
+      navbar={{ width: { sm: 72, lg: 260 }, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      aside={{ width: 320, breakpoint: 'lg', collapsed: { mobile: true, desktop: !withAside } }}
       padding="md"
     >
       <AppShell.Header>
         <ShellHeader navOpened={navOpened} onToggleNav={nav.toggle} />
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Sidebar">
-        <Sidebar onNavigate={nav.close} />
+      <AppShell.Navbar p={rail ? 4 : 'xs'} aria-label="Sidebar">
+        {rail ? (
+          <Suspense fallback={null}>
+            <SidebarRail />
+          </Suspense>
+        ) : (
+          <Sidebar onNavigate={nav.close} />
+        )}
       </AppShell.Navbar>
-      <AppShell.Main>
-        <PageTransition>
-          <RouteGuard>
-            <Outlet />
-          </RouteGuard>
-        </PageTransition>
+      <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <PageTransition>
+            <RouteGuard>
+              <Outlet />
+            </RouteGuard>
+          </PageTransition>
+        </div>
+        <footer style={{ paddingTop: 'var(--mantine-spacing-lg)' }}>
+          <ShellFooter />
+        </footer>
       </AppShell.Main>
-      {aside !== null ? (
+      {withAside ? (
         <AppShell.Aside p="xs" aria-label="Conversation">
           {aside}
         </AppShell.Aside>
       ) : null}
-      <AppShell.Footer p={8}>
-        <ShellFooter />
-      </AppShell.Footer>
       <SignInAgain />
     </AppShell>
   );

@@ -23,7 +23,8 @@ function BellPlaceholder() {
 function ProfilePlaceholder() {
   const user = useCurrentUser();
   if (!user) return null;
-  return <Avatar src={user.avatar || defaultAvatar} alt="" size={34} radius="xl" aria-label="Profile menu" />;
+  // A stand-in while the profile menu loads: decorative (the real menu button carries the name).
+  return <Avatar src={user.avatar || defaultAvatar} alt="" size={34} radius="xl" aria-hidden />;
 }
 
 export function HeaderNotifications() {

@@ -1,4 +1,4 @@
-import { Burger, Group, Text } from '@mantine/core';
+import { Box, Burger, Group, Text } from '@mantine/core';
 import { PRODUCT_NAME } from '../../../shared/constants.js';
 import { SyncIndicator } from '../sync/sync-indicator.js';
 import { FullscreenToggle } from './fullscreen-toggle.js';
@@ -13,17 +13,20 @@ export interface ShellHeaderProps {
 /** SPEC §2 header: mobile sidebar toggle, sync status, light/dark theme, full screen, notifications, profile menu. */
 export function ShellHeader({ navOpened, onToggleNav }: ShellHeaderProps) {
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+    // On a phone (390 px) everything must fit: smaller gaps, and full screen (little use there) is left out.
+    <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
         <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label="Toggle sidebar" />
         <Text fw={700} size="lg">
           {PRODUCT_NAME}
         </Text>
       </Group>
-      <Group gap={6} wrap="nowrap">
+      <Group gap={4} wrap="nowrap">
         <SyncIndicator />
         <ThemeToggle />
-        <FullscreenToggle />
+        <Box visibleFrom="xs">
+          <FullscreenToggle />
+        </Box>
         <HeaderNotifications />
         <HeaderProfile />
       </Group>

@@ -1,6 +1,7 @@
 /**
  * The header bell (SPEC §2): unread badge; dropdown of notifications from the replica. Clicking one marks it
- * opened through the outbox (works offline) and opens its route.
+ * opened through the outbox (works offline) and opens its route (the stage it is about); "Mark all as read" goes
+ * through the outbox too.
  */
 import { lazy, Suspense, useState } from 'react';
 import { ActionIcon, Indicator, Popover } from '@mantine/core';
@@ -39,20 +40,30 @@ export function NotificationBell() {
     if (n.route) void navigate({ to: n.route as '/' });
   }
 
+  async function markAllRead(before: string) {
+    if (!userId) return;
+    try {
+      await mutate('notification.readAll', { userId, before });
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : String(err));
+    }
+  }
+
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
   return (
-    <Popover opened={opened} onChange={setOpened} width={340} position="bottom-end" shadow="md" trapFocus withArrow>
-      <Popover.Target>
-        <Indicator label={unread} size={16} disabled={unread === 0} offset={4} color="red">
+    <Popover opened={opened} onChange={setOpened} width={360} position="bottom-end" shadow="md" trapFocus withArrow>
+      {/* The target is the button itself: Popover.Target adds aria-expanded, which a plain div (the Indicator) may not carry. */}
+      <Indicator label={unread} size={16} disabled={unread === 0} offset={4} color="red">
+        <Popover.Target>
           <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} onClick={() => setOpened((o) => !o)}>
             <BellIcon />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown>
         {opened ? (
           <Suspense fallback={null}>
-            <NotificationList notifications={notifications} filter={filter} onFilterChange={setFilter} onOpen={(n) => void open(n)} />
+            <NotificationList notifications={notifications} filter={filter} onFilterChange={setFilter} onOpen={(n) => void open(n)} onMarkAllRead={(before) => void markAllRead(before)} />
           </Suspense>
         ) : null}
       </Popover.Dropdown>

@@ -35,7 +35,8 @@ export function SyncIndicator() {
               {status.syncing ? <Loader size={18} /> : online ? <CloudIcon /> : <CloudOffIcon color="var(--mantine-color-red-6)" />}
             </Indicator>
             {queue.unsynced > 0 ? (
-              <Badge size="sm" variant="light" color={attention > 0 ? 'orange' : 'blue'}>
+              // Never truncated ("1 PE…" on a phone): the chip keeps its full width and the header makes room.
+              <Badge size="sm" variant="light" tt="none" miw="max-content" style={{ flex: 'none' }} color={attention > 0 ? 'orange' : 'blue'}>
                 {queue.unsynced} pending
               </Badge>
             ) : null}

@@ -11,7 +11,8 @@ import type { User } from '../../../shared/contract/users.js';
 import { MSG } from '../../../shared/messages.js';
 import { SEES_ALL_USERS } from '../../../shared/permissions.js';
 import { toast } from '../../components/toast.js';
-import { getDb, mutate } from '../../sync/index.js';
+import { submitWithToast } from '../../components/submit-result.js';
+import { getDb } from '../../sync/index.js';
 
 const EMPTY = { facultyId: null as string | null, courseId: null as string | null, slots: [] as string[] };
 
@@ -46,9 +47,9 @@ export function AssignCoursesForm({ user }: { user: User }) {
     if (problem) return void toast.error(problem);
     setBusy(true);
     try {
-      await mutate('course.assign', { facultyId: form.facultyId!, courseId: form.courseId!, slots: form.slots });
-      toast.success(MSG.courseAssigned);
-      setForm(EMPTY);
+      if (await submitWithToast('course.assign', { facultyId: form.facultyId!, courseId: form.courseId!, slots: form.slots }, { success: MSG.courseAssigned })) {
+        setForm(EMPTY);
+      }
     } catch (err) {
       toast.error(err instanceof Error ? err.message : MSG.somethingWrong);
     } finally {

@@ -26,7 +26,7 @@ export function CourseList({ ownDepartments, role }: { ownDepartments: number[];
   if (!courses) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading courses" />
+        <Loader role="status" aria-label="Loading courses" />
       </Center>
     );
   }
@@ -41,7 +41,7 @@ export function CourseList({ ownDepartments, role }: { ownDepartments: number[];
   }
   return (
     <Card withBorder padding="lg">
-      <Table.ScrollContainer minWidth={900}>
+      <Table.ScrollContainer className="cards-on-phone" minWidth={900}>
         <Table highlightOnHover aria-label="Courses">
           <Table.Thead>
             <Table.Tr>
@@ -62,10 +62,10 @@ export function CourseList({ ownDepartments, role }: { ownDepartments: number[];
               return (
                 <Fragment key={c.id}>
                   <Table.Tr>
-                    <Table.Td fw={600}>{c.courseCode}</Table.Td>
-                    <Table.Td>{c.name}</Table.Td>
-                    <Table.Td>{c.credits}</Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Course Code" fw={600}>{c.courseCode}</Table.Td>
+                    <Table.Td data-label="Course Name">{c.name}</Table.Td>
+                    <Table.Td data-label="Credits">{c.credits}</Table.Td>
+                    <Table.Td data-label="Departments">
                       <Group gap={4}>
                         {c.department.map((d) => {
                           const own = ownDepartments.includes(d.id);
@@ -77,11 +77,11 @@ export function CourseList({ ownDepartments, role }: { ownDepartments: number[];
                         })}
                       </Group>
                     </Table.Td>
-                    <Table.Td>{display(c.campus)}</Table.Td>
-                    <Table.Td>{yesNo(c.isElective)}</Table.Td>
-                    <Table.Td>{yesNo(c.isDepthElective)}</Table.Td>
-                    <Table.Td>{c.slots.length}</Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Campus">{display(c.campus)}</Table.Td>
+                    <Table.Td data-label="Elective">{yesNo(c.isElective)}</Table.Td>
+                    <Table.Td data-label="Depth Elective">{yesNo(c.isDepthElective)}</Table.Td>
+                    <Table.Td data-label="Slots">{c.slots.length}</Table.Td>
+                    <Table.Td data-label="Slot Table">
                       <Button
                         size="xs"
                         variant="light"

@@ -13,7 +13,8 @@ import { CAMPUSES, display, type Campus } from '../../../shared/enums.js';
 import { DELAY } from '../../../shared/constants.js';
 import { MSG } from '../../../shared/messages.js';
 import { toast } from '../../components/toast.js';
-import { getDb, mutate } from '../../sync/index.js';
+import { submitWithToast } from '../../components/submit-result.js';
+import { getDb } from '../../sync/index.js';
 import { SavedSlotsTable } from './saved-slots-table.js';
 import { SlotEntry, type DraftSlot } from './slot-entry.js';
 import { useDepartments } from '../../hooks/use-departments.js';
@@ -54,7 +55,7 @@ export function CreateCourseForm({ user }: { user: User }) {
 
     setBusy(true);
     try {
-      await mutate('course.create', {
+      const ok = await submitWithToast('course.create', {
         id: crypto.randomUUID(),
         courseCode: form.courseCode.trim(),
         name: form.name.trim(),
@@ -64,8 +65,8 @@ export function CreateCourseForm({ user }: { user: User }) {
         isElective: form.isElective,
         isDepthElective: form.isDepthElective,
         slots: form.slots,
-      });
-      toast.success(MSG.courseCreated);
+      }, { success: MSG.courseCreated });
+      if (!ok) return void setBusy(false);
       timer.current = setTimeout(() => {
         setForm(emptyForm(user));
         setBusy(false);

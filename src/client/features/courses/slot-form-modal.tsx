@@ -8,7 +8,7 @@ import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@man
 import { courseSlotError, WEEKDAYS, type Course, type CourseSlot } from '../../../shared/contract/courses.js';
 import { MSG } from '../../../shared/messages.js';
 import { toast } from '../../components/toast.js';
-import { mutate } from '../../sync/index.js';
+import { submitWithToast } from '../../components/submit-result.js';
 
 export function SlotFormModal({ course, slot, onClose }: { course: Course; slot: CourseSlot | 'new'; onClose: () => void }) {
   const editing = slot === 'new' ? null : slot;
@@ -28,9 +28,10 @@ export function SlotFormModal({ course, slot, onClose }: { course: Course; slot:
     if (problem) return void toast.error(problem);
     setBusy(true);
     try {
-      if (editing) await mutate('course.updateSlot', { courseId: course.id, id: editing.id, ...candidate });
-      else await mutate('course.addSlot', { courseId: course.id, id: crypto.randomUUID(), ...candidate });
-      toast.success(editing ? MSG.slotUpdated : MSG.slotAdded);
+      const ok = editing
+        ? await submitWithToast('course.updateSlot', { courseId: course.id, id: editing.id, ...candidate }, { success: MSG.slotUpdated })
+        : await submitWithToast('course.addSlot', { courseId: course.id, id: crypto.randomUUID(), ...candidate }, { success: MSG.slotAdded });
+      if (!ok) return void setBusy(false);
       onClose();
     } catch (err) {
       toast.error(err instanceof Error ? err.message : MSG.somethingWrong);

@@ -5,23 +5,11 @@
  *   Head_of_Department: observers and faculty of the department, observations of the department
  *   Faculty: their observations and their assigned course slots
  *   Observer: their observations
- * Super_Admin rows are never counted (they are never listed either).
+ * Super_Admin rows are never counted (they are never listed either). Every count is an IndexedDB count() on an
+ * index (db.ts v5), never a table loaded into memory (#12.5).
  */
-import type { Role } from '../../../shared/enums.js';
-
-export interface CountUser {
-  id: string;
-  role: string;
-  department: { id: number } | null;
-}
-export interface CountObservation {
-  facultyId: string;
-  observerId: string;
-  departmentId: number | null;
-}
-export interface CountCourse {
-  slots: { facultyId: string | null }[];
-}
+import type { ReplicaDb } from '../../db/db.js';
+import { dashboardScope, type ObservationScope, type ScopeViewer } from './observation-scope.js';
 
 export interface CountCard {
   key: 'observers' | 'faculty' | 'headsOfDepartment' | 'observations' | 'slots';
@@ -29,63 +17,68 @@ export interface CountCard {
   value: number;
 }
 
-export interface Viewer {
-  id: string;
-  role: Role;
-  department: { id: number } | null;
+export type Viewer = ScopeViewer;
+
+export function countObservations(db: ReplicaDb, scope: ObservationScope): Promise<number> {
+  switch (scope.by) {
+    case 'all':
+      return db.observations.count();
+    case 'none':
+      return Promise.resolve(0);
+    default:
+      return db.observations.where(scope.by).equals(scope.value).count();
+  }
 }
 
-function countRole(users: readonly CountUser[], role: string, dept?: number | null): number {
+function countRole(db: ReplicaDb, role: string, dept?: number | null): Promise<number> {
+  if (dept === undefined) return db.users.where('role').equals(role).count();
+  if (dept === null) return Promise.resolve(0);
+  return db.users.where('[role+department.id]').equals([role, dept]).count();
+}
+
+/** Course slots assigned to a faculty member: one pass over the courses (a few hundred), keeping only numbers. */
+async function countSlots(db: ReplicaDb, facultyId: string): Promise<number> {
   let n = 0;
-  for (const u of users) if (u.role === role && (dept === undefined || u.department?.id === dept)) n++;
+  await db.courses.each((c) => {
+    for (const s of (c.slots as { facultyId: string | null }[] | undefined) ?? []) if (s.facultyId === facultyId) n++;
+  });
   return n;
 }
 
-export function computeCounts(
-  viewer: Viewer,
-  users: readonly CountUser[],
-  observations: readonly CountObservation[],
-  courses: readonly CountCourse[],
-): CountCard[] {
+export async function loadCounts(db: ReplicaDb, viewer: Viewer): Promise<CountCard[]> {
+  const observations = () => countObservations(db, dashboardScope(viewer));
   switch (viewer.role) {
     case 'Head_of_Department': {
       const dept = viewer.department?.id ?? null;
+      const [observers, faculty, obs] = await Promise.all([countRole(db, 'Observer', dept), countRole(db, 'Faculty', dept), observations()]);
       return [
-        { key: 'observers', label: 'Observers', value: dept == null ? 0 : countRole(users, 'Observer', dept) },
-        { key: 'faculty', label: 'Faculty', value: dept == null ? 0 : countRole(users, 'Faculty', dept) },
-        { key: 'observations', label: 'Observations', value: observations.filter((o) => dept != null && o.departmentId === dept).length },
+        { key: 'observers', label: 'Observers', value: observers },
+        { key: 'faculty', label: 'Faculty', value: faculty },
+        { key: 'observations', label: 'Observations', value: obs },
       ];
     }
     case 'Faculty': {
-      let slots = 0;
-      for (const c of courses) for (const s of c.slots) if (s.facultyId === viewer.id) slots++;
+      const [obs, slots] = await Promise.all([observations(), countSlots(db, viewer.id)]);
       return [
-        { key: 'observations', label: 'Observations', value: observations.filter((o) => o.facultyId === viewer.id).length },
+        { key: 'observations', label: 'Observations', value: obs },
         { key: 'slots', label: 'Assigned Slots', value: slots },
       ];
     }
     case 'Observer':
-      return [{ key: 'observations', label: 'Observations', value: observations.filter((o) => o.observerId === viewer.id).length }];
-    default:
+      return [{ key: 'observations', label: 'Observations', value: await observations() }];
+    default: {
+      const [observers, faculty, hods, obs] = await Promise.all([
+        countRole(db, 'Observer'),
+        countRole(db, 'Faculty'),
+        countRole(db, 'Head_of_Department'),
+        observations(),
+      ]);
       return [
-        { key: 'observers', label: 'Observers', value: countRole(users, 'Observer') },
-        { key: 'faculty', label: 'Faculty', value: countRole(users, 'Faculty') },
-        { key: 'headsOfDepartment', label: 'Heads of Department', value: countRole(users, 'Head_of_Department') },
-        { key: 'observations', label: 'Observations', value: observations.length },
+        { key: 'observers', label: 'Observers', value: observers },
+        { key: 'faculty', label: 'Faculty', value: faculty },
+        { key: 'headsOfDepartment', label: 'Heads of Department', value: hods },
+        { key: 'observations', label: 'Observations', value: obs },
       ];
-  }
-}
-
-/** The observations a viewer's dashboard is about (the replica holds only visible ones; HOD: their department). */
-export function dashboardObservations<T extends CountObservation>(viewer: Viewer, observations: readonly T[]): T[] {
-  switch (viewer.role) {
-    case 'Head_of_Department':
-      return observations.filter((o) => o.departmentId === (viewer.department?.id ?? null));
-    case 'Faculty':
-      return observations.filter((o) => o.facultyId === viewer.id);
-    case 'Observer':
-      return observations.filter((o) => o.observerId === viewer.id);
-    default:
-      return [...observations];
+    }
   }
 }

@@ -1,13 +1,17 @@
 /**
- * The observation stream (SPEC §2 Dashboard, §9): Pending / Ongoing / Completed counts per period, computed
- * from the replica in one pass. Pure and allocation-light: 10 000 observations take well under 100 ms
- * (tests/bench/dashboard-compute.ts prints the median).
+ * The observation stream (SPEC §2 Dashboard, §9): Pending / Ongoing / Completed counts per period, computed from
+ * the replica as IndexedDB count() calls on index ranges (db.ts v5: [scope+status(+semester)+createdAt]) — no
+ * observation document is read, so 10 000 observations cost a few dozen index counts, not 10 000 objects in the
+ * JS heap (#12.5; tests/bench/client-memory.ts measures the rendered dashboard).
  *
  * Periods: Monthly (default; the 12 months of the chosen year), Quarter (January-March … of the chosen year),
  * Yearly (one bar per year present in the data — no hard-coded years) and Semesters (Spring, Summer, Fall of the
- * chosen year, from each observation's semester). The year of an observation is the UTC year of `createdAt`.
+ * chosen year, from each observation's semester). The year of an observation is the UTC year of its ISO
+ * `createdAt`, compared as a string prefix (the server writes ISO-8601 UTC).
  */
 import { OBSERVATION_STATUSES, SEMESTERS, type ObservationStatus } from '../../../shared/enums.js';
+import type { ReplicaDb } from '../../db/db.js';
+import type { ObservationScope } from './observation-scope.js';
 
 export const PERIODS = ['Monthly', 'Quarter', 'Yearly', 'Semesters'] as const;
 export type Period = (typeof PERIODS)[number];
@@ -17,13 +21,6 @@ export const MONTHS = [
   'July', 'August', 'September', 'October', 'November', 'December',
 ] as const;
 export const QUARTERS = ['January-March', 'April-June', 'July-September', 'October-December'] as const;
-
-/** The fields the stream needs (an observation document has them all). */
-export interface StreamObservation {
-  status: string;
-  semester: string;
-  createdAt: string;
-}
 
 export type StreamRow = { period: string } & Record<ObservationStatus, number>;
 
@@ -35,71 +32,116 @@ export interface Stream {
   year: number | null;
 }
 
-const STATUS_INDEX: Record<string, number> = { Pending: 0, Ongoing: 1, Completed: 2 };
+/** Faculty have no stream (SPEC §2), so there is no facultyId stream index. */
+export type StreamScope = Exclude<ObservationScope, { by: 'facultyId' }>;
 
-/** UTC year and month (0–11) of an ISO date; a fast path for `YYYY-MM…`, Date parsing otherwise. */
-function yearMonth(iso: string): [number, number] | null {
-  if (iso.length >= 7 && iso.charCodeAt(4) === 45 /* - */) {
-    const y = Number(iso.slice(0, 4));
-    const m = Number(iso.slice(5, 7)) - 1;
-    if (y > 0 && m >= 0 && m < 12) return [y, m];
-  }
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? null : [d.getUTCFullYear(), d.getUTCMonth()];
+/** One bar: a createdAt range [from, to) as ISO prefixes, optionally one semester. */
+interface Bucket {
+  period: string;
+  from: string;
+  to: string;
+  semester: string | null;
+}
+
+const pad = (n: number, w: number) => String(n).padStart(w, '0');
+// Bounds that hold every ISO date of years 0000–9999 and nothing else ('not a date' sorts after '9').
+const FIRST = '0000';
+const LAST = '9999\uffff';
+/** Years further back than this from the newest are not walked one by one (bad data must not cost 9 000 counts). */
+const MAX_YEARS = 50;
+
+function indexFor(scope: StreamScope, semester: boolean): string {
+  const fields = [...(scope.by === 'all' || scope.by === 'none' ? [] : [scope.by]), 'status', ...(semester ? ['semester'] : []), 'createdAt'];
+  return `[${fields.join('+')}]`;
+}
+
+function prefixFor(scope: StreamScope): (string | number)[] {
+  return scope.by === 'all' || scope.by === 'none' ? [] : [scope.value];
+}
+
+/** Observations of one status in one bucket, counted on the index. */
+function countBucket(db: ReplicaDb, scope: StreamScope, status: string, b: Bucket): Promise<number> {
+  if (scope.by === 'none') return Promise.resolve(0);
+  const mid = b.semester == null ? [status] : [status, b.semester];
+  const p = prefixFor(scope);
+  return db.observations
+    .where(indexFor(scope, b.semester != null))
+    .between([...p, ...mid, b.from], [...p, ...mid, b.to], true, false)
+    .count();
+}
+
+function yearOfKey(key: unknown): number | null {
+  const iso = Array.isArray(key) ? key[key.length - 1] : null;
+  if (typeof iso !== 'string' || iso.charCodeAt(4) !== 45 /* - */) return null;
+  const y = Number(iso.slice(0, 4));
+  return Number.isInteger(y) ? y : null;
+}
+
+/** Oldest and newest createdAt year in the scope: the first and last key of each status range. */
+async function yearSpan(db: ReplicaDb, scope: StreamScope): Promise<[number, number] | null> {
+  if (scope.by === 'none') return null;
+  const p = prefixFor(scope);
+  const idx = indexFor(scope, false);
+  const ends = await Promise.all(
+    OBSERVATION_STATUSES.flatMap((st) => {
+      const range = () => db.observations.where(idx).between([...p, st, FIRST], [...p, st, LAST], true, true);
+      return [range().limit(1).keys(), range().reverse().limit(1).keys()];
+    }),
+  );
+  const years = ends.flat().map(yearOfKey).filter((y): y is number => y !== null);
+  return years.length ? [Math.min(...years), Math.max(...years)] : null;
 }
 
 function emptyRows(labels: readonly string[]): StreamRow[] {
   return labels.map((period) => ({ period, Pending: 0, Ongoing: 0, Completed: 0 }));
 }
 
-/** Years present in the data, ascending. */
-export function streamYears(observations: readonly StreamObservation[], nowYear = new Date().getUTCFullYear()): number[] {
-  const years = new Set<number>();
-  for (const o of observations) {
-    const ym = yearMonth(o.createdAt);
-    if (ym) years.add(ym[0]);
-  }
-  return years.size ? [...years].sort((a, b) => a - b) : [nowYear];
+async function countRows(db: ReplicaDb, scope: StreamScope, buckets: Bucket[]): Promise<StreamRow[]> {
+  const counts = await Promise.all(buckets.flatMap((b) => OBSERVATION_STATUSES.map((st) => countBucket(db, scope, st, b))));
+  const rows = emptyRows(buckets.map((b) => b.period));
+  rows.forEach((r, i) => OBSERVATION_STATUSES.forEach((st, j) => (r[st] = counts[i * OBSERVATION_STATUSES.length + j])));
+  return rows;
+}
+
+/** The bars of one year for Monthly, Quarter and Semesters. */
+export function yearBuckets(period: Exclude<Period, 'Yearly'>, year: number): Bucket[] {
+  const y = pad(year, 4);
+  if (period === 'Monthly') return MONTHS.map((m, i) => ({ period: m, from: `${y}-${pad(i + 1, 2)}`, to: `${y}-${pad(i + 2, 2)}`, semester: null }));
+  if (period === 'Quarter') return QUARTERS.map((q, i) => ({ period: q, from: `${y}-${pad(3 * i + 1, 2)}`, to: `${y}-${pad(3 * i + 4, 2)}`, semester: null }));
+  return SEMESTERS.map((s) => ({ period: s, from: y, to: pad(year + 1, 4), semester: s }));
 }
 
 /**
- * Counts per period. `year` picks the year for Monthly, Quarter and Semesters (default: the latest year in the
- * data). Observations with an unknown status or date are not counted.
+ * Counts per period for the scope. `year` picks the year for Monthly, Quarter and Semesters (default: the
+ * latest year in the data). Observations with an unknown status or a non-ISO date are not counted.
  */
-export function computeStream(
-  observations: readonly StreamObservation[],
+export function loadStream(
+  db: ReplicaDb,
+  scope: StreamScope,
   period: Period,
   year?: number | null,
   nowYear = new Date().getUTCFullYear(),
-): Stream {
-  const years = streamYears(observations, nowYear);
-  const chosen = year != null && years.includes(year) ? year : years[years.length - 1];
-  const labels =
-    period === 'Monthly' ? MONTHS : period === 'Quarter' ? QUARTERS : period === 'Semesters' ? SEMESTERS : years.map(String);
-  // counts[row * 3 + status]
-  const counts = new Array<number>(labels.length * 3).fill(0);
-  const yearIndex = new Map(years.map((y, i) => [y, i]));
-  const semesterIndex: Record<string, number> = { Spring: 0, Summer: 1, Fall: 2 };
+): Promise<Stream> {
+  // One read-only transaction for the few dozen counts instead of one transaction each.
+  return db.transaction('r', db.observations, () => streamIn(db, scope, period, year, nowYear));
+}
 
-  for (const o of observations) {
-    const s = STATUS_INDEX[o.status];
-    if (s === undefined) continue;
-    const ym = yearMonth(o.createdAt);
-    if (!ym) continue;
-    let row: number | undefined;
-    if (period === 'Yearly') row = yearIndex.get(ym[0]);
-    else if (ym[0] !== chosen) continue;
-    else if (period === 'Monthly') row = ym[1];
-    else if (period === 'Quarter') row = (ym[1] / 3) | 0;
-    else row = semesterIndex[o.semester];
-    if (row !== undefined) counts[row * 3 + s]++;
+async function streamIn(db: ReplicaDb, scope: StreamScope, period: Period, year: number | null | undefined, nowYear: number): Promise<Stream> {
+  const span = await yearSpan(db, scope);
+  let years = [nowYear];
+  let yearly: StreamRow[] = emptyRows([String(nowYear)]);
+  if (span) {
+    const first = Math.max(span[0], span[1] - MAX_YEARS + 1);
+    const all = Array.from({ length: span[1] - first + 1 }, (_, i) => first + i);
+    const rows = await countRows(db, scope, all.map((y) => ({ period: String(y), from: pad(y, 4), to: pad(y + 1, 4), semester: null })));
+    yearly = rows.filter((r) => r.Pending + r.Ongoing + r.Completed > 0);
+    years = yearly.map((r) => Number(r.period));
+    if (years.length === 0) {
+      years = [nowYear];
+      yearly = emptyRows([String(nowYear)]);
+    }
   }
-
-  const rows = emptyRows(labels);
-  rows.forEach((r, i) => {
-    OBSERVATION_STATUSES.forEach((st, j) => {
-      r[st] = counts[i * 3 + j];
-    });
-  });
-  return { rows, years, year: period === 'Yearly' ? null : chosen };
+  if (period === 'Yearly') return { rows: yearly, years, year: null };
+  const chosen = year != null && years.includes(year) ? year : years[years.length - 1];
+  return { rows: await countRows(db, scope, yearBuckets(period, chosen)), years, year: chosen };
 }

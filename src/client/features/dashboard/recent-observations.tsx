@@ -5,6 +5,7 @@
 import { Badge, Button, Card, Group, Progress, Table, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { Role } from '../../../shared/enums.js';
+import { stageText } from '../../../shared/cycle.js';
 import { MSG } from '../../../shared/messages.js';
 
 export interface DashboardObservation {
@@ -42,7 +43,7 @@ export function RecentObservations({ rows, role, limit = 5 }: { rows: DashboardO
           {MSG.noObservations}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer className="cards-on-phone" minWidth={560}>
           <Table striped highlightOnHover aria-labelledby="recent-obs-title">
             <Table.Thead>
               <Table.Tr>
@@ -58,17 +59,17 @@ export function RecentObservations({ rows, role, limit = 5 }: { rows: DashboardO
             <Table.Tbody>
               {latest.map((o) => (
                 <Table.Tr key={o.id}>
-                  <Table.Td>{o.course ? `${o.course.courseCode} ${o.course.name}` : '---'}</Table.Td>
-                  {showFaculty ? <Table.Td>{o.faculty?.name ?? '---'}</Table.Td> : null}
-                  {showObserver ? <Table.Td>{o.observer?.name ?? '---'}</Table.Td> : null}
-                  <Table.Td>{o.semester}</Table.Td>
-                  <Table.Td>{o.cycleLabel ?? '---'}</Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label="Course">{o.course ? `${o.course.courseCode} ${o.course.name}` : 'Course not chosen yet'}</Table.Td>
+                  {showFaculty ? <Table.Td data-label="Faculty">{o.faculty?.name ?? ''}</Table.Td> : null}
+                  {showObserver ? <Table.Td data-label="Observer">{o.observer?.name ?? ''}</Table.Td> : null}
+                  <Table.Td data-label="Semester">{o.semester}</Table.Td>
+                  <Table.Td data-label="Stage">{stageText({ status: o.status, observationProgress: o.observationProgress ?? 0, cycleLabel: o.cycleLabel ?? '' })}</Table.Td>
+                  <Table.Td data-label="Status">
                     <Badge color={STATUS_BADGE[o.status] ?? 'gray'} variant="light">
                       {o.status}
                     </Badge>
                   </Table.Td>
-                  <Table.Td miw={90}>
+                  <Table.Td data-label="Progress" miw={90}>
                     <Progress value={o.observationProgress ?? 0} aria-label={`Progress ${o.observationProgress ?? 0}%`} />
                   </Table.Td>
                 </Table.Tr>

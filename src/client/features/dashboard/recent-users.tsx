@@ -39,7 +39,7 @@ export function RecentUsers({ users, limit = 5 }: { users: DashboardUser[]; limi
                   <Table.Td>{u.name}</Table.Td>
                   <Table.Td>{u.email}</Table.Td>
                   <Table.Td>{display(u.role)}</Table.Td>
-                  <Table.Td>{u.department?.name ?? '---'}</Table.Td>
+                  <Table.Td>{u.department?.name ?? 'All departments'}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

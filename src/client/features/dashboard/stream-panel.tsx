@@ -2,18 +2,24 @@
  * The observation stream (SPEC §2): period filter (Monthly default, Quarter, Yearly, Semesters), a year picker
  * for the per-year views (years from the data), status chips that toggle the bars, and the lazy chart.
  */
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { Card, Chip, Group, Loader, Center, NativeSelect, SegmentedControl, Text, Title } from '@mantine/core';
 import { OBSERVATION_STATUSES, type ObservationStatus } from '../../../shared/enums.js';
-import { computeStream, PERIODS, type Period, type StreamObservation } from './compute-stream.js';
+import { getDb } from '../../sync/index.js';
+import { loadStream, PERIODS, type Period, type Stream, type StreamScope } from './compute-stream.js';
 
 const StreamChart = lazy(() => import('./stream-chart.js'));
 
-export function StreamPanel({ observations }: { observations: readonly StreamObservation[] }) {
+const NO_STREAM: Stream = { rows: [], years: [], year: null };
+
+export function StreamPanel({ scope }: { scope: StreamScope }) {
   const [period, setPeriod] = useState<Period>('Monthly');
   const [year, setYear] = useState<number | null>(null);
   const [statuses, setStatuses] = useState<string[]>([...OBSERVATION_STATUSES]);
-  const stream = useMemo(() => computeStream(observations, period, year), [observations, period, year]);
+  // Index counts on the replica (compute-stream.ts); the previous bars stay while a new period loads.
+  const key = scope.by === 'all' || scope.by === 'none' ? scope.by : `${scope.by}:${scope.value}`;
+  const stream = useLiveQuery(() => loadStream(getDb(), scope, period, year), [key, period, year]) ?? NO_STREAM;
   const shown = OBSERVATION_STATUSES.filter((s) => statuses.includes(s)) as ObservationStatus[];
   const total = stream.rows.reduce((n, r) => n + shown.reduce((m, s) => m + r[s], 0), 0);
 
@@ -55,7 +61,7 @@ export function StreamPanel({ observations }: { observations: readonly StreamObs
       <Suspense
         fallback={
           <Center h={300}>
-            <Loader aria-label="Loading chart" />
+            <Loader role="status" aria-label="Loading chart" />
           </Center>
         }
       >

@@ -1,6 +1,7 @@
 /**
  * /email/:slug (SPEC §2): a textarea with a live word count and the 500-word limit, insert buttons (line break,
- * {{name}}, {{email}}, product link) that insert at the cursor, a live preview rendered safely (render-preview),
+ * {{name}}, {{email}}, product link, and the values the email type is sent with) that insert at the cursor
+ * (replacing a selection), a live preview rendered safely (render-preview),
  * and Update — disabled while the text is unchanged. Read-only for roles that may not edit templates (they
  * also do not receive the templates from the server).
  */
@@ -11,8 +12,11 @@ import { emailTemplateError, EMAIL_TOKENS, type EmailTemplate } from '../../../s
 import type { EmailTemplateType } from '../../../shared/enums.js';
 import { MSG } from '../../../shared/messages.js';
 import { toast } from '../../components/toast.js';
-import { mutate } from '../../sync/index.js';
+import { submitWithToast } from '../../components/submit-result.js';
+import { DraftNote } from '../../components/draft-note.js';
+import { useDraft } from '../../hooks/use-draft.js';
 import { renderPreview } from './render-preview.js';
+import { EMAIL_EXTRA_TOKENS } from '../../../shared/email-render.js';
 
 const INSERTS = [
   { label: 'Line break', text: '<br>' },
@@ -20,6 +24,20 @@ const INSERTS = [
   { label: 'Receiver email', text: EMAIL_TOKENS.email },
   { label: 'Product link', text: EMAIL_TOKENS.link },
 ] as const;
+
+/** The values an email type is sent with beyond name, email and link (EMAIL_EXTRA_TOKENS), as insert buttons. */
+const EXTRA_LABELS: Record<string, string> = {
+  title: 'Update title',
+  message: 'Update message',
+  route: 'Page path',
+  department: 'Department',
+  threshold: 'Threshold',
+  faculty: 'Faculty list',
+};
+const insertsFor = (type: EmailTemplateType) => [
+  ...INSERTS,
+  ...EMAIL_EXTRA_TOKENS[type].map((k) => ({ label: EXTRA_LABELS[k] ?? k, text: `{{${k}}}` })),
+];
 
 export interface EmailTemplateEditorProps {
   template: EmailTemplate;
@@ -30,7 +48,10 @@ export interface EmailTemplateEditorProps {
 }
 
 export function EmailTemplateEditor({ template, type, readOnly, link }: EmailTemplateEditorProps) {
-  const [body, setBody] = useState(template.email);
+  // The body being edited is kept as a local draft (issue #14 point 5) until the update is applied or queued.
+  const draft = useDraft<string>('emailTemplate', template.id, () => template.email);
+  const body = draft.values;
+  const setBody = draft.setValues;
   const [busy, setBusy] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
   const words = countWords(body);
@@ -57,8 +78,7 @@ export function EmailTemplateEditor({ template, type, readOnly, link }: EmailTem
     if (problem) return void toast.error(problem);
     setBusy(true);
     try {
-      await mutate('emailTemplate.update', { templateId: template.id, type, email: body });
-      toast.success(MSG.updatedSuccessfully);
+      if (await submitWithToast('emailTemplate.update', { templateId: template.id, type, email: body }, { success: MSG.updatedSuccessfully })) draft.clear();
     } catch (err) {
       toast.error(err instanceof Error ? err.message : MSG.somethingWrong);
     } finally {
@@ -70,12 +90,13 @@ export function EmailTemplateEditor({ template, type, readOnly, link }: EmailTem
     <SimpleGrid cols={{ base: 1, md: 2 }}>
       <Card withBorder padding="lg" component="form" noValidate onSubmit={submit} aria-label="Email template">
         <Stack>
+          {draft.restored && !readOnly ? <DraftNote onDiscard={() => { draft.reset(template.email); draft.clear(); }} /> : null}
           <Text size="sm">
             Subject: <strong>{template.subject}</strong>
           </Text>
           {readOnly ? null : (
             <Group gap="xs" role="toolbar" aria-label="Insert">
-              {INSERTS.map((i) => (
+              {insertsFor(type).map((i) => (
                 <Button key={i.label} size="xs" variant="light" type="button" onClick={() => insert(i.text)}>
                   {i.label}
                 </Button>

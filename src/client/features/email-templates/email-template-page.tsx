@@ -17,7 +17,7 @@ export function EmailTemplatePage({ type, role }: { type: EmailTemplateType; rol
   if (template === undefined) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading template" />
+        <Loader role="status" aria-label="Loading template" />
       </Center>
     );
   }

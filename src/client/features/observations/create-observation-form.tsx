@@ -1,18 +1,20 @@
 /**
  * Initiate Observation (SPEC §2, §5): a Head of Department picks one observer of the department, one or more
- * faculty members with no open observation, and a semester. Queued through the outbox (works offline); the list
+ * faculty members with no open observation, and a semester. Faculty who cannot be chosen are listed with the reason
+ * (and shown disabled in the picker) instead of silently missing. Queued through the outbox (works offline); the list
  * follows 2.5 s after the success toast (SPEC §4).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, MultiSelect, Paper, Select, Stack } from '@mantine/core';
+import { Alert, Box, Button, MultiSelect, Paper, Select, Stack, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useNavigate } from '@tanstack/react-router';
 import { DELAY } from '../../../shared/constants.js';
 import type { User } from '../../../shared/contract/users.js';
 import { SEMESTERS, type Semester } from '../../../shared/enums.js';
 import { MSG } from '../../../shared/messages.js';
-import { getDb, mutate } from '../../sync/index.js';
+import { getDb } from '../../sync/index.js';
 import { toast } from '../../components/toast.js';
+import { submitWithToast } from '../../components/submit-result.js';
 
 export interface CreateObservationFormProps {
   hod: Pick<User, 'id' | 'department'>;
@@ -20,19 +22,48 @@ export interface CreateObservationFormProps {
 
 interface Candidates {
   observers: { value: string; label: string }[];
-  faculty: { value: string; label: string }[];
+  faculty: { value: string; label: string; disabled?: boolean }[];
+  /** Faculty of the department who cannot be chosen, with the reason (SPEC §5: one open observation at a time). */
+  unavailable: { id: string; name: string; reason: string }[];
+}
+
+/** Why a faculty member is not offered, or null when they can be observed. */
+function unavailableReason(openStatus: string | undefined): string | null {
+  return openStatus ? `Has an open observation (${openStatus})` : null;
 }
 
 async function loadCandidates(departmentId: number | null): Promise<Candidates> {
   const db = getDb();
-  const users = (await db.users.toArray()) as unknown as User[];
-  const open = new Set<string>();
-  await db.observations.where('status').anyOf('Pending', 'Ongoing').each((o) => open.add(String(o.facultyId)));
+  // Only the department's observers and faculty (the [role+department.id] index), not the whole users table.
+  const users = (
+    departmentId == null
+      ? await db.users.where('role').anyOf('Observer', 'Faculty').toArray()
+      : await db.users.where('[role+department.id]').anyOf([['Observer', departmentId], ['Faculty', departmentId]]).toArray()
+  ) as unknown as User[];
+  const open = new Map<string, string>();
+  await db.observations.where('status').anyOf('Pending', 'Ongoing').each((o) => open.set(String(o.facultyId), String(o.status)));
   const inDept = (u: User) => departmentId == null || u.department?.id === departmentId;
   const option = (u: User) => ({ value: u.id, label: `${u.name} (${u.email})` });
+  const faculty = users.filter((u) => u.role === 'Faculty' && inDept(u));
+  const unavailable = faculty.flatMap((u) => {
+    const reason = unavailableReason(open.get(u.id));
+    return reason ? [{ id: u.id, name: u.name, reason }] : [];
+  });
+  const blocked = new Set(unavailable.map((u) => u.id));
   return {
     observers: users.filter((u) => u.role === 'Observer' && inDept(u)).map(option),
-    faculty: users.filter((u) => u.role === 'Faculty' && inDept(u) && !open.has(u.id)).map(option),
+    faculty: [
+      // Without a course slot the observer cannot choose a course at scheduling: offered, with the warning.
+      ...faculty
+        .filter((u) => !blocked.has(u.id))
+        .map((u) => {
+          const o = option(u);
+          return u.courseSlots?.length ? o : { ...o, label: `${o.label} · no course slot assigned yet` };
+        }),
+      // Shown, not choosable, so the HOD sees why they are missing.
+      ...unavailable.map((u) => ({ value: u.id, label: `${u.name} — ${u.reason}`, disabled: true })),
+    ],
+    unavailable,
   };
 }
 
@@ -49,7 +80,7 @@ export function CreateObservationForm({ hod }: CreateObservationFormProps) {
 
   // Faculty chosen earlier stay chosen only while they are still available.
   const facultyData = useMemo(() => candidates?.faculty ?? [], [candidates]);
-  const noFaculty = candidates !== undefined && facultyData.length === 0;
+  const noFaculty = candidates !== undefined && facultyData.every((f) => f.disabled);
 
   async function submit() {
     if (!observerId || facultyIds.length === 0) return toast.error(MSG.selectObserverAndFaculty);
@@ -57,8 +88,8 @@ export function CreateObservationForm({ hod }: CreateObservationFormProps) {
     setBusy(true);
     try {
       const ids = Object.fromEntries(facultyIds.map((f) => [f, crypto.randomUUID()]));
-      await mutate('observation.initiate', { facultyIds, observerId, semester: semester as Semester, ids });
-      toast.success(MSG.observationsInitiated);
+      const ok = await submitWithToast('observation.initiate', { facultyIds, observerId, semester: semester as Semester, ids }, { progress: MSG.observationsInitiating, success: MSG.observationsInitiated });
+      if (!ok) return void setBusy(false);
       timer.current = setTimeout(() => void navigate({ to: '/observations/list-observation' }), DELAY.initiateRedirect);
     } catch (err) {
       setBusy(false);
@@ -89,6 +120,20 @@ export function CreateObservationForm({ hod }: CreateObservationFormProps) {
           disabled={noFaculty}
           nothingFoundMessage={MSG.noFacultyAvailable}
         />
+        {candidates && candidates.unavailable.length > 0 ? (
+          <Box aria-label="Faculty not offered" role="group">
+            <Text size="xs" c="dimmed" fw={600}>
+              Not offered
+            </Text>
+            <Box component="ul" m={0} pl="md">
+              {candidates.unavailable.map((u) => (
+                <Text component="li" size="xs" c="dimmed" key={u.id}>
+                  {u.name}: {u.reason}
+                </Text>
+              ))}
+            </Box>
+          </Box>
+        ) : null}
         <Select label="Semester" placeholder="Select semester" data={[...SEMESTERS]} value={semester} onChange={setSemester} />
         <Button onClick={() => void submit()} loading={busy} disabled={busy} w="fit-content">
           Initiate

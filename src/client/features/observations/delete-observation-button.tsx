@@ -5,8 +5,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { DELAY } from '../../../shared/constants.js';
-import { mutate } from '../../sync/index.js';
 import { toast } from '../../components/toast.js';
+import { submitWithToast } from '../../components/submit-result.js';
 
 export function DeleteObservationButton({ id, onDeleted }: { id: string; onDeleted?: () => void }) {
   const [open, setOpen] = useState(false);
@@ -19,9 +19,9 @@ export function DeleteObservationButton({ id, onDeleted }: { id: string; onDelet
     setBusy(true);
     try {
       onDeleted?.();
-      await mutate('observation.delete', { id });
+      const ok = await submitWithToast('observation.delete', { id }, { success: 'Observation deleted!' });
       setOpen(false);
-      toast.success('Observation deleted!');
+      if (!ok) return void setBusy(false);
       timer.current = setTimeout(() => void navigate({ to: '/observations/list-observation' }), DELAY.afterDeleteObservation);
     } catch (err) {
       setBusy(false);

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { Badge, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { LinkButton } from './link-button.js';
 import type { Meeting, Observation } from '../../../shared/contract/observations.js';
+import { stageText } from '../../../shared/cycle.js';
 import { formatTotal } from '../../../shared/rubric.js';
 import { longDate, statusColor } from './format.js';
 import type { Side } from './viewer-side.js';
@@ -75,7 +76,7 @@ export function ObservationDetail({ obs, side, actions }: ObservationDetailProps
         </SimpleGrid>
         <Group mt="sm" gap="xs">
           <Progress value={obs.observationProgress} w={200} aria-label={`Progress ${obs.observationProgress}%`} />
-          <Text size="sm">{obs.observationProgress}% · {obs.cycleLabel}</Text>
+          <Text size="sm">{obs.observationProgress}% complete · {stageText(obs)}</Text>
         </Group>
         {actions ? <Group mt="sm">{actions}</Group> : null}
       </Card>

@@ -2,18 +2,18 @@
  * The observation list (SPEC §2 Observations): course, faculty (hidden for Faculty), observer (hidden for
  * Observer), dates, progress, status, cycle label. Heads of department get the filter toggle (status and
  * semester). Rows open the detail page by click or Enter/Space. Ten rows per page, read page by page from the
- * replica so 10 000 observations stay fast.
+ * replica (summary fields only, observation-query.ts) so 10 000 observations stay fast and small.
  */
 import { memo, useMemo, useState, type KeyboardEvent } from 'react';
 import { Badge, Button, Chip, Collapse, Group, Loader, Pagination, Paper, Progress, Stack, Table, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useNavigate } from '@tanstack/react-router';
-import type { Observation } from '../../../shared/contract/observations.js';
 import { OBSERVATION_STATUSES, SEMESTERS, type Role } from '../../../shared/enums.js';
+import { stageText } from '../../../shared/cycle.js';
 import { MSG } from '../../../shared/messages.js';
 import { getDb } from '../../sync/index.js';
 import { longDate, statusColor } from './format.js';
-import { queryObservationPage, type ObservationFilters } from './observation-query.js';
+import { queryObservationPage, type ObservationFilters, type ObservationListRow } from './observation-query.js';
 
 export const OBSERVATION_PAGE_SIZE = 10;
 
@@ -66,12 +66,12 @@ export function ObservationTable({ role }: ObservationTableProps) {
       ) : null}
 
       {!result ? (
-        <Group justify="center" p="lg"><Loader size="sm" aria-label="Loading observations" /></Group>
+        <Group justify="center" p="lg"><Loader size="sm" role="status" aria-label="Loading observations" /></Group>
       ) : result.total === 0 ? (
         <Text ta="center" c="dimmed" p="lg">{MSG.noObservations}</Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={860}>
+          <Table.ScrollContainer className="cards-on-phone" minWidth={860}>
             <Table highlightOnHover verticalSpacing="sm" aria-label="Observations">
               <Table.Thead>
                 <Table.Tr>
@@ -104,7 +104,7 @@ export function ObservationTable({ role }: ObservationTableProps) {
 }
 
 interface RowProps {
-  obs: Observation;
+  obs: ObservationListRow;
   showFaculty: boolean;
   showObserver: boolean;
 }
@@ -121,22 +121,22 @@ const ObservationRow = memo(function ObservationRow({ obs, showFaculty, showObse
   const course = obs.course ? `${obs.course.courseCode} ${obs.course.name}` : '—';
   return (
     <Table.Tr className="clickable-row" tabIndex={0} role="link" aria-label={`Open observation ${course} ${obs.faculty.name}`} onClick={open} onKeyDown={onKey} style={{ cursor: 'pointer' }}>
-      <Table.Td>{course}</Table.Td>
-      {showFaculty ? <Table.Td>{obs.faculty.name}</Table.Td> : null}
-      {showObserver ? <Table.Td>{obs.observer.name}</Table.Td> : null}
-      <Table.Td>{obs.semester}</Table.Td>
-      <Table.Td>{longDate(obs.starting)}</Table.Td>
-      <Table.Td>{longDate(obs.ending)}</Table.Td>
-      <Table.Td miw={110}>
+      <Table.Td data-label="Course">{course}</Table.Td>
+      {showFaculty ? <Table.Td data-label="Faculty">{obs.faculty.name}</Table.Td> : null}
+      {showObserver ? <Table.Td data-label="Observer">{obs.observer.name}</Table.Td> : null}
+      <Table.Td data-label="Semester">{obs.semester}</Table.Td>
+      <Table.Td data-label="Starting">{longDate(obs.starting)}</Table.Td>
+      <Table.Td data-label="Ending">{longDate(obs.ending)}</Table.Td>
+      <Table.Td data-label="Progress" miw={110}>
         <Group gap={6} wrap="nowrap">
           <Progress value={obs.observationProgress} size="md" w={70} aria-label={`Progress ${obs.observationProgress}%`} />
           <Text size="xs">{obs.observationProgress}%</Text>
         </Group>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label="Status">
         <Badge color={statusColor(obs.status)} variant="light" miw="max-content">{obs.status}</Badge>
       </Table.Td>
-      <Table.Td>{obs.cycleLabel}</Table.Td>
+      <Table.Td data-label="Cycle">{stageText(obs)}</Table.Td>
     </Table.Tr>
   );
 });

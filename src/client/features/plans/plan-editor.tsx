@@ -20,7 +20,7 @@ export function PlanEditor({ type, role }: { type: PlanType; role: Role }) {
   if (plan === undefined) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading plan" />
+        <Loader role="status" aria-label="Loading plan" />
       </Center>
     );
   }

@@ -9,7 +9,7 @@ import { planStepError, PLAN_STEP_FIELD_MAX, PLAN_STEP_NAME_MAX, type PlanTempla
 import type { PlanType } from '../../../shared/enums.js';
 import { MSG } from '../../../shared/messages.js';
 import { toast } from '../../components/toast.js';
-import { mutate } from '../../sync/index.js';
+import { submitWithToast } from '../../components/submit-result.js';
 
 export interface StepEditorProps {
   templateId: string;
@@ -31,8 +31,7 @@ export function StepEditor({ templateId, type, step, index, readOnly }: StepEdit
     if (problem) return void toast.error(problem);
     setBusy(true);
     try {
-      await mutate('planTemplate.updateStep', { templateId, type, stepId: step.id, name: name.trim(), field: field.trim() });
-      toast.success(MSG.updatedSuccessfully);
+      await submitWithToast('planTemplate.updateStep', { templateId, type, stepId: step.id, name: name.trim(), field: field.trim() }, { success: MSG.updatedSuccessfully });
     } catch (err) {
       toast.error(err instanceof Error ? err.message : MSG.somethingWrong);
     } finally {

@@ -1,9 +1,10 @@
 /**
  * Artifacts uploaded by faculty (SPEC §2): a link for pdf / docx, a <video> for mp4, otherwise a 100 px square
- * image thumbnail. Files still queued offline are marked and previewed from local storage.
+ * image thumbnail. Files still queued offline are marked and previewed from local storage. A PDF and an image
+ * open in the in-app viewer (artifact-viewer.tsx); a docx, which a browser cannot show, is downloaded.
  */
 import { useState } from 'react';
-import { Anchor, Badge, Group, Image, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Image, Paper, Progress, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Artifact } from '../../../shared/contract/observations.js';
 import { ARTIFACT_THUMB_PX } from '../../../shared/constants.js';
@@ -12,6 +13,7 @@ import { toast } from '../../components/toast.js';
 import { getDb } from '../../sync/index.js';
 import { artifactKind, isPendingUpload } from './format.js';
 import { artifactBlob, useArtifactUrl } from './use-artifact-url.js';
+import { ArtifactViewer, isPdf } from './artifact-viewer.js';
 
 export function ArtifactList({ artifacts, token }: { artifacts: Artifact[]; token: string | null }) {
   if (artifacts.length === 0) return <Text size="sm" c="dimmed">No artifacts uploaded yet.</Text>;
@@ -34,8 +36,10 @@ function ArtifactItem({ artifact, token }: { artifact: Artifact; token: string |
   const registered = pending && stored === false;
   const media = useArtifactUrl(artifact.fileURL, artifact.type, token, kind !== 'link' && !registered && stored !== undefined);
   const [opening, setOpening] = useState(false);
+  const [viewing, setViewing] = useState(false);
 
   async function openLink() {
+    if (isPdf(artifact)) return setViewing(true);
     setOpening(true);
     try {
       const blob = await artifactBlob(artifact.fileURL, artifact.type, token);
@@ -78,9 +82,12 @@ function ArtifactItem({ artifact, token }: { artifact: Artifact; token: string |
         ) : kind === 'video' ? (
           <video src={media.url} controls preload="metadata" style={{ maxWidth: '100%' }} aria-label={artifact.name} />
         ) : (
-          <Image src={media.url} alt={artifact.name} w={ARTIFACT_THUMB_PX} h={ARTIFACT_THUMB_PX} fit="cover" radius="sm" />
+          <UnstyledButton onClick={() => setViewing(true)} aria-label={`View ${artifact.name}`} w={ARTIFACT_THUMB_PX}>
+            <Image src={media.url} alt={artifact.name} w={ARTIFACT_THUMB_PX} h={ARTIFACT_THUMB_PX} fit="cover" radius="sm" />
+          </UnstyledButton>
         )}
       </Stack>
+      {viewing ? <ArtifactViewer artifact={artifact} token={token} onClose={() => setViewing(false)} /> : null}
     </Paper>
   );
 }

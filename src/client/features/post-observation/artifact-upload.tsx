@@ -6,6 +6,7 @@
  * Limits (shared/contract/files.ts) are shown before upload and a file over its kind's limit, or over what is
  * left of the user's quota (GET /api/files/limits, when online), is refused here with the server's own message.
  * Offline the per-kind limits still apply; the quota is then checked by the server when the upload starts.
+ * Each sent file shows its progress, "saved on this device" while offline, and a done message once registered.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
@@ -15,6 +16,7 @@ import { fetchFileLimits } from '../../api/file-limits.js';
 import { queueUpload } from '../../sync/index.js';
 import { toast } from '../../components/toast.js';
 import { ARTIFACT_ACCEPT, errText } from './format.js';
+import { UploadStatusList, type SentUpload } from './upload-status.js';
 
 /** Why this file cannot be uploaded (the server's 413/400 wording), or null. */
 export function fileProblem(file: { size: number; type: string; name: string }, limits: FileLimits | null): string | null {
@@ -27,6 +29,7 @@ export function fileProblem(file: { size: number; type: string; name: string }, 
 export function ArtifactUpload({ observationsId, postId }: { observationsId: string; postId: string }) {
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState<SentUpload[]>([]);
   const [limits, setLimits] = useState<FileLimits | null>(null);
   useEffect(() => {
     let live = true;
@@ -53,12 +56,12 @@ export function ArtifactUpload({ observationsId, postId }: { observationsId: str
     }
     setBusy(true);
     try {
-      await queueUpload(file, {
+      const { blobId, mutationId } = await queueUpload(file, {
         name: 'artifact.register',
         args: { observationsId, postId, id: crypto.randomUUID(), name: file.name || 'artifact', type: file.type || 'application/octet-stream' },
         blobField: 'fileURL',
       });
-      toast.info(`${MSG.uploading} ${file.name}`);
+      setSent((list) => [...list, { blobId, mutationId, name: file.name || 'artifact' }]);
       setFile(null);
       if (fileInput.current) fileInput.current.value = '';
       if (cameraInput.current) cameraInput.current.value = '';
@@ -96,6 +99,7 @@ export function ArtifactUpload({ observationsId, postId }: { observationsId: str
             {problem}
           </Text>
         ) : null}
+        <UploadStatusList sent={sent} doneMessage={MSG.artifactUploaded} />
       </Stack>
     </Paper>
   );

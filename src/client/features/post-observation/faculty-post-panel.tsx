@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import type { Observation, PostObservation } from '../../../shared/contract/observations.js';
 import { MSG } from '../../../shared/messages.js';
-import { mutate } from '../../sync/index.js';
 import { toast } from '../../components/toast.js';
+import { submitWithToast } from '../../components/submit-result.js';
 import { ArtifactUpload } from './artifact-upload.js';
 import { errText, isPendingUpload, longDateTime } from './format.js';
 
@@ -21,8 +21,7 @@ export function FacultyPostPanel({ obs, post }: { obs: Observation; post: PostOb
   async function update() {
     if (!chosen) return toast.error(MSG.timings);
     try {
-      await mutate('postObservation.update', { observationsId: obs.id, timeSlotByFaculty: chosen });
-      toast.success(MSG.postUpdated);
+      await submitWithToast('postObservation.update', { observationsId: obs.id, timeSlotByFaculty: chosen }, { success: MSG.postUpdated });
     } catch (err) {
       toast.error(errText(err, MSG.serverNotResponding));
     }

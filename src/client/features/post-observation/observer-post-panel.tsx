@@ -7,17 +7,18 @@ import { useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import type { Observation, PostObservation } from '../../../shared/contract/observations.js';
 import { MSG } from '../../../shared/messages.js';
-import { mutate } from '../../sync/index.js';
 import { toast } from '../../components/toast.js';
+import { submitWithToast } from '../../components/submit-result.js';
 import { errText } from './format.js';
 import { SlotEditor, type EditableSlot } from './slot-editor.js';
 
-async function attempt(job: () => Promise<unknown>, success: string): Promise<void> {
+/** `job` waits for the server's answer and shows it (issue #14); only a local failure is caught here. */
+async function attempt(job: () => Promise<boolean>): Promise<boolean> {
   try {
-    await job();
-    toast.success(success);
+    return await job();
   } catch (err) {
     toast.error(errText(err, MSG.serverNotResponding));
+    return false;
   }
 }
 
@@ -30,8 +31,7 @@ export function CreatePostForm({ obs }: { obs: Observation }) {
   const create = () => {
     if (slots.length === 0 || !location.trim()) return toast.error(MSG.timingsOrLocation);
     void attempt(
-      () => mutate('postObservation.create', { observationsId: obs.id, facultyId: obs.facultyId, id: crypto.randomUUID(), timeSlotsByObserver: slots, location: location.trim() }),
-      MSG.postCreated,
+      () => submitWithToast('postObservation.create', { observationsId: obs.id, facultyId: obs.facultyId, id: crypto.randomUUID(), timeSlotsByObserver: slots, location: location.trim() }, { success: MSG.postCreated }),
     );
   };
   return (
@@ -56,12 +56,11 @@ export function ObserverPostControls({ obs, post }: { obs: Observation; post: Po
   const update = () => {
     if (slots.length === 0) return toast.error(MSG.timings);
     void attempt(
-      () => mutate('postObservation.update', { observationsId: obs.id, timeSlotsByObserver: slots, ...(location.trim() ? { location: location.trim() } : {}) }),
-      MSG.postUpdated,
+      () => submitWithToast('postObservation.update', { observationsId: obs.id, timeSlotsByObserver: slots, ...(location.trim() ? { location: location.trim() } : {}) }, { success: MSG.postUpdated }),
     );
   };
   const setStatus = (status: 'Scheduled' | 'Completed') =>
-    void attempt(() => mutate('postObservation.setStatus', { observationsId: obs.id, status }), status === 'Scheduled' ? MSG.postUpdated : MSG.observationUpdated);
+    void attempt(() => submitWithToast('postObservation.setStatus', { observationsId: obs.id, status }, { success: status === 'Scheduled' ? MSG.postUpdated : MSG.observationUpdated }));
 
   return (
     <Stack>

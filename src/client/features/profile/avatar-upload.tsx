@@ -1,12 +1,14 @@
 /**
  * "Change picture" on the profile (issue 15 point 7): a JPEG, PNG or WebP image is resized in the browser to a
  * small square, stored on the device and queued on the upload lane (tus), then registered with PUT /user/avatar.
- * The picture shows at once — sidebar, profile menu and profile page read the replica user — offline too.
+ * The picture shows at once — sidebar, profile menu and profile page read the replica user — offline too; the
+ * toast then says whether the server has it (uploaded, refused, or saved on this device while offline).
  */
 import { useState } from 'react';
 import { Button, FileButton } from '@mantine/core';
 import { MSG } from '../../../shared/messages.js';
 import { toast } from '../../components/toast.js';
+import { awaitWithToast } from '../../components/submit-result.js';
 import { queueUpload } from '../../sync/index.js';
 import { AVATAR_ACCEPT, resizeAvatar, type PreparedAvatar } from './resize-avatar.js';
 
@@ -20,8 +22,9 @@ export function AvatarUpload({ userId, resize = resizeAvatar }: { userId: string
     setBusy(true);
     try {
       const { file: small, preview } = await resize(file);
-      await queueUpload(small, { name: 'user.avatar', args: { userId, preview }, blobField: 'fileURL' });
-      toast.success(MSG.avatarUpdated);
+      const { mutationId } = await queueUpload(small, { name: 'user.avatar', args: { userId, preview }, blobField: 'fileURL' });
+      // The picture shows at once; the toast says whether the server has it (issue #14: uploads give results).
+      await awaitWithToast(mutationId, { progress: MSG.uploading, success: MSG.avatarUpdated, waitMs: 10_000 });
     } catch (err) {
       toast.error(err instanceof Error ? err.message : MSG.somethingWrong);
     } finally {

@@ -1,14 +1,18 @@
 /**
  * /settings/edit-profile (SPEC §2). Read-only identity fields; the editable ones go through the outbox
  * (`user.updateProfile`), so an update made offline is kept and sent later — the header's pending badge shows it.
+ * Only changed fields are sent (a year-only degree date the date input cannot show is never wiped); what the user
+ * typed is kept as a draft until the change is applied or queued.
  */
 import { useState, type FormEvent } from 'react';
-import { Button, Card, Group, SimpleGrid, TextInput } from '@mantine/core';
-import type { User } from '../../../shared/contract/users.js';
+import { Box, Button, Card, Group, SimpleGrid, TextInput } from '@mantine/core';
+import { degreeDatesError, type User } from '../../../shared/contract/users.js';
 import { display } from '../../../shared/enums.js';
 import { MSG } from '../../../shared/messages.js';
 import { toast } from '../../components/toast.js';
-import { mutate } from '../../sync/index.js';
+import { submitWithToast } from '../../components/submit-result.js';
+import { DraftNote } from '../../components/draft-note.js';
+import { useDraft } from '../../hooks/use-draft.js';
 import { toDateInput } from './format-date.js';
 
 type Editable = 'phone' | 'dateOfBirth' | 'designation' | 'institute' | 'degree' | 'starting' | 'ending';
@@ -27,28 +31,39 @@ function initial(user: User): Values {
 }
 
 export function EditProfileForm({ user }: { user: User }) {
-  // Initialised once: a pull landing while the user types must not overwrite the form.
-  const [values, setValues] = useState<Values>(() => initial(user));
+  // Initialised once (or from the draft): a pull landing while the user types must not overwrite the form.
+  const draft = useDraft<Values>('profile', user.id, () => initial(user));
+  const values = draft.values;
   const [saved, setSaved] = useState<Values>(() => initial(user));
   const [busy, setBusy] = useState(false);
-  const changed = (Object.keys(values) as Editable[]).some((k) => values[k] !== saved[k]);
+  const changedKeys = (Object.keys(values) as Editable[]).filter((k) => values[k] !== saved[k]);
+  const changed = changedKeys.length > 0;
+  // Year-only degree dates ("2009") cannot show in a date input: unless the user changes them, the stored
+  // value counts (and is never sent, so it is never wiped).
+  const effective = (k: 'starting' | 'ending') => (values[k] !== saved[k] ? values[k] : (user[k] ?? ''));
+  const degreeError = degreeDatesError(effective('starting'), effective('ending'));
 
   const field = (key: Editable) => ({
     value: values[key],
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
       const v = e.currentTarget.value;
-      setValues((s) => ({ ...s, [key]: v }));
+      draft.setValues((s) => ({ ...s, [key]: v }));
     },
   });
+  const yearOnly = (k: 'starting' | 'ending') => (user[k] && !toDateInput(user[k]) && values[k] === saved[k] ? `Stored: ${user[k]}` : undefined);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    if (degreeError) return void toast.error(degreeError);
     setBusy(true);
     try {
-      // Empty fields are sent as "" and stored as null (SPEC §7: empty sent as null).
-      await mutate('user.updateProfile', { userId: user.id, changes: { ...values } });
-      setSaved(values);
-      toast.success(MSG.profileUpdated);
+      // Only the changed fields are sent; empty ones as "" and stored as null (SPEC §7: empty sent as null).
+      const changes = Object.fromEntries(changedKeys.map((k) => [k, values[k]]));
+      const ok = await submitWithToast('user.updateProfile', { userId: user.id, changes }, { success: MSG.profileUpdated });
+      if (ok) {
+        setSaved(values);
+        draft.clear();
+      }
     } catch (err) {
       toast.error(err instanceof Error ? err.message : String(err));
     } finally {
@@ -58,6 +73,11 @@ export function EditProfileForm({ user }: { user: User }) {
 
   return (
     <Card withBorder padding="lg" component="form" onSubmit={submit} aria-label="Edit profile">
+      {draft.restored ? (
+        <Box mb="md">
+          <DraftNote onDiscard={() => { draft.reset(saved); draft.clear(); }} />
+        </Box>
+      ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label="Full Name" value={user.name} readOnly variant="filled" />
         <TextInput label="Email" value={user.email} readOnly variant="filled" />
@@ -71,11 +91,11 @@ export function EditProfileForm({ user }: { user: User }) {
         <TextInput label="Designation" maxLength={200} {...field('designation')} />
         <TextInput label="Institute" maxLength={200} {...field('institute')} />
         <TextInput label="Degree" maxLength={200} {...field('degree')} />
-        <TextInput label="Degree Starting" type="date" {...field('starting')} />
-        <TextInput label="Degree Ending" type="date" {...field('ending')} />
+        <TextInput label="Degree Starting" type="date" description={yearOnly('starting')} {...field('starting')} />
+        <TextInput label="Degree Ending" type="date" description={yearOnly('ending')} error={degreeError ?? undefined} {...field('ending')} />
       </SimpleGrid>
       <Group justify="flex-end" mt="lg">
-        <Button type="submit" loading={busy} disabled={!changed}>
+        <Button type="submit" loading={busy} disabled={!changed || degreeError !== null}>
           Update
         </Button>
       </Group>

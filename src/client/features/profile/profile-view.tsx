@@ -5,6 +5,8 @@ import type { User } from '../../../shared/contract/users.js';
 import { display } from '../../../shared/enums.js';
 import defaultAvatar from '../../assets/default-avatar.svg';
 import { AvatarUpload } from './avatar-upload.js';
+import { CalendarFeedCard } from './calendar-feed-card.js';
+import { DataExportCard } from './data-export-card.js';
 import { formatDate } from './format-date.js';
 
 function Field({ label, value }: { label: string; value: string | null | undefined }) {
@@ -72,6 +74,10 @@ export function ProfileView({ user }: { user: User }) {
             <Field label="Degree Ending" value={formatDate(user.ending)} />
           </Stack>
         </Card>
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <CalendarFeedCard />
+        <DataExportCard userId={user.id} />
       </SimpleGrid>
     </Stack>
   );

@@ -2,29 +2,36 @@
  * /observations/prompt-observation (SPEC §2, §5): campus, department, observation threshold and a generate
  * button. The threshold is a percentage: the department's faculty whose latest completed observation scored
  * below it, or who were never observed, are listed to the department's Heads of Department (email +
- * notification). Only Super_Admin and Admin may generate prompts (the 'observation.prompt' capability); the request is
- * queued through the outbox and the form resets 2.5 s after success.
+ * notification). Only Super_Admin and Admin may generate prompts (the 'observation.prompt' capability). Online the
+ * request goes to the server at once and the form shows how many emails went to whom; offline (or when the server
+ * cannot be reached) it is queued through the outbox under the same idempotency key. A threshold above the
+ * maximum is refused with a message, not clamped. The form resets 2.5 s after success.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
-import { promptError, PROMPT_THRESHOLD_MAX } from '../../../shared/contract/admin.js';
+import { promptError, PROMPT_THRESHOLD_MAX, type PromptResponse } from '../../../shared/contract/admin.js';
 import type { User } from '../../../shared/contract/users.js';
 import { DELAY, PROMPT_THRESHOLD_MIN } from '../../../shared/constants.js';
 import { CAMPUSES, display, type Campus } from '../../../shared/enums.js';
 import { MSG } from '../../../shared/messages.js';
 import { can } from '../../../shared/permissions.js';
 import { toast } from '../../components/toast.js';
-import { mutate } from '../../sync/index.js';
+import { submitWithToast } from '../../components/submit-result.js';
+import { request } from '../../api/http.js';
+import { ApiError } from '../../api/errors.js';
 import { useDepartments } from '../../hooks/use-departments.js';
 
 export const THRESHOLD_HELP =
   'Faculty whose latest completed observation scored below this percentage, or who were never observed, are listed to the department’s heads.';
+
+const isOnline = () => (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine !== false;
 
 const EMPTY = { campus: null as string | null, department: null as string | null, threshold: '' as number | string };
 
 export function PromptForm({ user }: { user: User }) {
   const [form, setForm] = useState(EMPTY);
   const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const departments = useDepartments();
@@ -42,19 +49,41 @@ export function PromptForm({ user }: { user: User }) {
     const problem = promptError({ campus: form.campus, departmentId, threshold });
     if (problem) return void toast.error(problem);
     setBusy(true);
+    setResult(null);
+    const args = { campus: form.campus as Campus, departmentId: departmentId!, threshold: threshold! };
+    // One key for both ways: if the direct call reached the server but its answer was lost, the queued copy
+    // replays the same prompt (Idempotency-Key) instead of emailing twice.
+    const key = crypto.randomUUID();
+    let ok = false;
     try {
-      await mutate('prompt.generate', { campus: form.campus as Campus, departmentId: departmentId!, threshold: threshold! });
-      toast.success(MSG.observationPrompting);
-      timer.current = setTimeout(() => {
-        setForm(EMPTY);
-        setBusy(false);
-      }, DELAY.promptReset);
+      if (isOnline()) {
+        // Online the prompt is sent at once, so the answer (how many emails went to whom) can be shown.
+        const loading = toast.loading(MSG.observationPrompting);
+        try {
+          const answer = await request<PromptResponse>('POST', '/observation/prompt', { json: args, headers: { 'Idempotency-Key': key } });
+          const text = MSG.promptResult(answer.listed, answer.recipients ?? []);
+          toast.done(loading, text);
+          setResult(text);
+          ok = true;
+        } catch (err) {
+          toast.hide(loading);
+          if (!(err instanceof ApiError) || !err.isNetwork) throw err;
+          ok = await submitWithToast('prompt.generate', args, { success: MSG.observationPrompting, mutationId: key });
+        }
+      } else {
+        ok = await submitWithToast('prompt.generate', args, { success: MSG.observationPrompting, mutationId: key });
+      }
     } catch (err) {
-      toast.error(err instanceof Error ? err.message : MSG.somethingWrong);
-      setBusy(false);
+      toast.error(err instanceof ApiError ? err.message : err instanceof Error ? err.message : MSG.somethingWrong);
     }
+    if (!ok) return void setBusy(false);
+    timer.current = setTimeout(() => {
+      setForm(EMPTY);
+      setBusy(false);
+    }, DELAY.promptReset);
   }
 
+  const thresholdError = form.threshold !== '' && Number(form.threshold) > PROMPT_THRESHOLD_MAX ? MSG.thresholdMax : undefined;
   const noDepartments = !own && departments !== undefined && departments.length === 0;
   return (
     <Card withBorder padding="lg" component="form" noValidate onSubmit={submit} aria-label="Prompt observation" maw={640}>
@@ -91,11 +120,19 @@ export function PromptForm({ user }: { user: User }) {
           placeholder={`${PROMPT_THRESHOLD_MIN}-${PROMPT_THRESHOLD_MAX}`}
           min={0}
           max={PROMPT_THRESHOLD_MAX}
+          // Issue #14: a threshold above the maximum is refused with a message, never silently clamped.
+          clampBehavior="none"
+          error={thresholdError}
           suffix="%"
           description={THRESHOLD_HELP}
           value={form.threshold}
           onChange={(v) => setForm((f) => ({ ...f, threshold: v }))}
         />
+        {result ? (
+          <Alert color="teal" role="status" title="Prompt sent">
+            {result}
+          </Alert>
+        ) : null}
         <Group justify="flex-end">
           <Button type="submit" loading={busy}>
             Generate Prompt

@@ -1,5 +1,6 @@
 /** One rubric group (e.g. 1-A Knowledge of Content): five items and the group's Save button (spinner 1 s). */
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Badge, Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { ScoreControl } from './score-control.js';
 import type { Draft, RubricGroup } from './rubric-state.js';
 
@@ -13,14 +14,22 @@ export interface RubricGroupCardProps {
   showFacultyScores: boolean;
   onScore: (itemId: string, score: number) => void;
   onSave: () => void;
+  /** Shown under an item (the evidence notes tagged to it, issue 16). */
+  renderItemExtra?: (itemId: string) => ReactNode;
 }
 
-export function RubricGroupCard({ group, draft, editable, saved, saving, showFacultyScores, onScore, onSave }: RubricGroupCardProps) {
+export function RubricGroupCard({ group, draft, editable, saved, saving, showFacultyScores, onScore, onSave, renderItemExtra }: RubricGroupCardProps) {
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-label={`${group.code} ${group.title}`}>
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h5">{group.code} {group.title}</Title>
-        {editable ? <Badge variant="light" color={saved ? 'teal' : 'gray'}>{saved ? 'Saved' : 'Not saved'}</Badge> : null}
+        {/* A polite live region: screen readers hear "Saved" when the group's save goes through. */}
+        {editable ? (
+          <div role="status">
+            <VisuallyHidden>{group.code} </VisuallyHidden>
+            <Badge variant="light" color={saved ? 'teal' : 'gray'}>{saved ? 'Saved' : 'Not saved'}</Badge>
+          </div>
+        ) : null}
       </Group>
       <Stack gap="md">
         {group.items.map((item) => (
@@ -31,6 +40,7 @@ export function RubricGroupCard({ group, draft, editable, saved, saving, showFac
                 Faculty score: {item.facultyScore ?? '—'}
               </Text>
             ) : null}
+            {renderItemExtra?.(item.id)}
           </div>
         ))}
       </Stack>

@@ -2,15 +2,18 @@
  * Informed / uninformed rubric scoring (SPEC §2 Rubric screens, §4, §5, §9). Each side scores its own items
  * (the server takes the side from the token); groups are saved one at a time (all five items, 1 s spinner),
  * Submit needs all four saved. The observer's Done (after 'This action will not be reversed!') locks both
- * scores; afterwards everything is read-only. Faculty never see the observer's score.
+ * scores; afterwards everything is read-only. Faculty never see the observer's score. Group saves stay optimistic
+ * (high-frequency, like score clicks); Submit, Done and Start wait briefly for the server's answer (issue #14).
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Group, Modal, Stack, Text } from '@mantine/core';
 import type { Observation } from '../../../shared/contract/observations.js';
 import { DELAY } from '../../../shared/constants.js';
 import { MSG } from '../../../shared/messages.js';
 import { mutate } from '../../sync/index.js';
 import { toast } from '../../components/toast.js';
+import { submitWithToast } from '../../components/submit-result.js';
+import { localDay, rubricBeforeClassError } from '../../../shared/class-dates.js';
 import { RubricGroupCard } from './rubric-group-card.js';
 import { RubricTotals } from './rubric-totals.js';
 import { canLock, canScore, draftFrom, groupSaveError, isGroupSaved, rubricGroups, submitError, type Draft, type ScoringSide } from './rubric-state.js';
@@ -21,17 +24,20 @@ export interface RubricScreenProps {
   obs: Observation;
   kind: MeetingKind;
   side: ScoringSide | 'viewer';
+  /** Shown under each rubric item (evidence notes tagged to it, issue 16; mounted by the route). */
+  renderItemExtra?: (itemId: string) => ReactNode;
 }
 
 const fail = (err: unknown) => toast.error(err instanceof Error ? err.message : MSG.somethingWrong);
 
-export function RubricScreen({ obs, kind, side }: RubricScreenProps) {
+export function RubricScreen({ obs, kind, side, renderItemExtra }: RubricScreenProps) {
   const meeting = kind === 'informed' ? obs.meetings.informedObservation : obs.meetings.uninformedObservation;
   const shownSide: ScoringSide = side === 'faculty' ? 'faculty' : 'observer';
   const groups = useMemo(() => rubricGroups(meeting?.rubrics ?? []), [meeting?.rubrics]);
   const [draft, setDraft] = useState<Draft>(() => draftFrom(meeting?.rubrics ?? [], shownSide));
   const [saving, setSaving] = useState<string | null>(null);
   const [confirm, setConfirm] = useState(false);
+  const [sending, setSending] = useState<'submit' | 'lock' | 'start' | null>(null);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
@@ -53,7 +59,15 @@ export function RubricScreen({ obs, kind, side }: RubricScreenProps) {
         <Stack align="flex-start">
           <Text>{kind === 'informed' ? 'The informed observation starts when scheduling is completed.' : 'The uninformed observation has not been started yet.'}</Text>
           {canStart ? (
-            <Button onClick={() => void mutate('uninformed.start', { observationsId: obs.id, id: crypto.randomUUID() }).then(() => toast.success(MSG.observationUpdated), fail)}>
+            <Button
+              loading={sending === 'start'}
+              onClick={() => {
+                setSending('start');
+                void submitWithToast('uninformed.start', { observationsId: obs.id, id: crypto.randomUUID() }, { success: MSG.observationUpdated })
+                  .catch(fail)
+                  .finally(() => setSending(null));
+              }}
+            >
               Start Uninformed Observation
             </Button>
           ) : kind === 'uninformed' ? (
@@ -81,21 +95,40 @@ export function RubricScreen({ obs, kind, side }: RubricScreenProps) {
     );
   }
 
+  // Issue #14: the informed rubric is completed (submitted, locked) from the day of the scheduled class on.
+  const early = kind === 'informed' ? rubricBeforeClassError(obs.obsRequest?.scheduledOn, localDay(new Date())) : null;
+
   async function submit() {
-    const error = submitError(groups, draft, shownSide);
+    const error = early ?? submitError(groups, draft, shownSide);
     if (error) return toast.error(error);
-    await mutate('rubrics.submit', { kind, observationsId: obs.id, meetingId: m.id }).then(() => toast.success(MSG.rubricsSaved), fail);
+    setSending('submit');
+    try {
+      await submitWithToast('rubrics.submit', { kind, observationsId: obs.id, meetingId: m.id }, { progress: MSG.savingRubrics, success: MSG.rubricsSaved });
+    } catch (err) {
+      fail(err);
+    } finally {
+      setSending(null);
+    }
   }
 
   async function lock() {
     setConfirm(false);
-    await mutate('rubrics.lock', { kind, observationsId: obs.id, meetingId: m.id }).then(() => toast.success(MSG.observationUpdated), fail);
+    if (early) return toast.error(early);
+    setSending('lock');
+    try {
+      await submitWithToast('rubrics.lock', { kind, observationsId: obs.id, meetingId: m.id }, { progress: MSG.lockingRubrics, success: MSG.observationUpdated });
+    } catch (err) {
+      fail(err);
+    } finally {
+      setSending(null);
+    }
   }
 
   const submitted = shownSide === 'observer' ? m.observerScore != null : m.facultyScore != null;
   return (
     <Stack>
       <RubricTotals meeting={m} side={side} draft={draft} editable={editable} />
+      {early && m.status !== 'Completed' && (editable || canLock(m, side)) ? <Alert color="yellow" role="note">{early}</Alert> : null}
       {m.status === 'Completed' ? <Alert color="teal" title="Locked">The scores are locked and can no longer change.</Alert> : null}
       {side === 'faculty' && submitted && m.status !== 'Completed' ? <Alert color="blue">{MSG.alreadyScored}</Alert> : null}
       {groups.map((g) => (
@@ -109,11 +142,12 @@ export function RubricScreen({ obs, kind, side }: RubricScreenProps) {
           showFacultyScores={side !== 'faculty' && (!editable || m.status === 'Completed')}
           onScore={(id, s) => setDraft((d) => ({ ...d, [id]: s }))}
           onSave={() => saveGroup(g.code)}
+          renderItemExtra={renderItemExtra}
         />
       ))}
       <Group justify="flex-end">
-        {editable ? <Button onClick={() => void submit()}>Submit</Button> : null}
-        {canLock(m, side) ? <Button color="red" onClick={() => setConfirm(true)}>Done</Button> : null}
+        {editable ? <Button onClick={() => void submit()} loading={sending === 'submit'}>Submit</Button> : null}
+        {canLock(m, side) ? <Button color="red" onClick={() => setConfirm(true)} loading={sending === 'lock'}>Done</Button> : null}
       </Group>
       <Modal opened={confirm} onClose={() => setConfirm(false)} title="Lock the scores?" centered>
         <Text>{MSG.notReversible}</Text>

@@ -1,7 +1,7 @@
 /**
  * One rubric item's score: five native radio inputs (one name), so arrow keys move between levels and screen
- * readers announce "2 Developing, radio, 3 of 5". Each tile is at least 48 px high for touch on a tablet and
- * wraps its label on narrow screens.
+ * readers announce "2 Developing, radio, 3 of 5". Each tile is at least 48 px high for touch on a tablet; labels
+ * stay at 14 px and on a phone the tiles stack as rows (score-control.css).
  */
 import { useId } from 'react';
 import { Text } from '@mantine/core';
@@ -19,7 +19,7 @@ export function ScoreControl({ itemTitle, value, onChange, readOnly }: ScoreCont
   const name = useId();
   const titleId = `${name}-title`;
   return (
-    <div>
+    <div className="score-control">
       <Text size="sm" mb={4} id={titleId}>{itemTitle}</Text>
       <div role="radiogroup" aria-labelledby={titleId} aria-readonly={readOnly || undefined} className="score-group">
         {RUBRIC_LEVELS.map((label, score) => (

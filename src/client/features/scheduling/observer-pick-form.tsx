@@ -1,11 +1,13 @@
 /**
  * The observer picks one of the faculty's offered slots and a date (SPEC §2, §5 'Provide all required fields!').
- * Disabled once faculty accepted ('Faculty Accepted Day and Slot').
+ * Disabled once faculty accepted ('Faculty Accepted Day and Slot'). The date must fall on the picked slot's
+ * weekday and not be in the past (shared rule, src/shared/class-dates.ts).
  */
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, Radio, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import type { Observation } from '../../../shared/contract/observations.js';
 import { MSG } from '../../../shared/messages.js';
+import { classDateError, localDay } from '../../../shared/class-dates.js';
 import { toast } from '../../components/toast.js';
 import { dateInputToIso, isoToDateInput, longDate, slotKey, slotLabel } from './format.js';
 import { useSchedulingUpdate } from './use-scheduling-update.js';
@@ -17,9 +19,13 @@ export function ObserverPickForm({ obs }: { obs: Observation }) {
   const [date, setDate] = useState(() => isoToDateInput(r.scheduledOn));
   const { reasons, setReasons, busy, send } = useSchedulingUpdate(obs.id);
 
+  const picked = r.timeSlotsByFaculty.find((s) => slotKey(s) === slot);
+  // Issue #14: the date falls on the picked slot's weekday and is not in the past (the server checks it too).
+  const dateError = date && !accepted ? classDateError(date, picked ? [picked.day] : [], localDay(new Date())) : null;
+
   async function update() {
-    const picked = r.timeSlotsByFaculty.find((s) => slotKey(s) === slot);
     if (!picked || !date) return toast.error(MSG.provideAllFields);
+    if (dateError) return toast.error(dateError);
     await send({ timeSlotByObserver: [{ day: picked.day, time: picked.time }], scheduledOn: dateInputToIso(date) });
   }
 
@@ -42,7 +48,18 @@ export function ObserverPickForm({ obs }: { obs: Observation }) {
           </Stack>
         </Radio.Group>
       )}
-      <TextInput mt="sm" type="date" label="Date" value={date} onChange={(e) => setDate(e.currentTarget.value)} disabled={accepted} maw={220} />
+      <TextInput
+        mt="sm"
+        type="date"
+        label="Date"
+        description={picked ? `A ${picked.day}, today or later` : undefined}
+        min={localDay(new Date())}
+        value={date}
+        onChange={(e) => setDate(e.currentTarget.value)}
+        error={dateError ?? undefined}
+        disabled={accepted}
+        maw={360}
+      />
       <Textarea mt="sm" label="Reasons (optional)" description="Shared with the faculty member in the conversation." rows={2} value={reasons} onChange={(e) => setReasons(e.currentTarget.value)} disabled={accepted} />
       <Group mt="sm">
         <Button onClick={() => void update()} loading={busy} disabled={accepted}>Update</Button>

@@ -3,21 +3,23 @@ import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ObservationPlan } from '../../../shared/contract/observations.js';
 import { toast } from '../../components/toast.js';
-import { exportPlanCsv, exportPlanPdf } from './plan-export.js';
+import { exportPlanCsv, exportPlanPdf, type PlanPdfHeader } from './plan-export.js';
 
 export interface PlanViewProps {
   plan: ObservationPlan;
   title: string;
   /** File name without extension. */
   fileBase: string;
+  /** The observation the PDF's header names. */
+  header?: PlanPdfHeader;
 }
 
-export function PlanViewButton({ plan, title, fileBase }: PlanViewProps) {
+export function PlanViewButton({ plan, title, fileBase, header }: PlanViewProps) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState<'csv' | 'pdf' | null>(null);
   const run = (kind: 'csv' | 'pdf') => {
     setBusy(kind);
-    const job = kind === 'csv' ? exportPlanCsv(plan, `${fileBase}.csv`) : exportPlanPdf(plan, title, `${fileBase}.pdf`);
+    const job = kind === 'csv' ? exportPlanCsv(plan, `${fileBase}.csv`) : exportPlanPdf(plan, title, `${fileBase}.pdf`, header);
     job.catch((err: unknown) => toast.error(err instanceof Error ? err.message : 'Export failed')).finally(() => setBusy(null));
   };
   return (

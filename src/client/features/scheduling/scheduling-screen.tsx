@@ -8,13 +8,14 @@ import { useNavigate } from '@tanstack/react-router';
 import type { Observation } from '../../../shared/contract/observations.js';
 import { DELAY } from '../../../shared/constants.js';
 import { MSG } from '../../../shared/messages.js';
-import { mutate } from '../../sync/index.js';
 import { toast } from '../../components/toast.js';
+import { submitWithToast } from '../../components/submit-result.js';
 import { FacultyScheduleButton } from './faculty-schedule.js';
 import { FacultySlotsForm } from './faculty-slots-form.js';
 import { errText, longDate, slotLabel } from './format.js';
 import { ObserverPickForm } from './observer-pick-form.js';
 import { PlanStepForm } from './plan-step-form.js';
+import { planHeaderOf } from './plan-export.js';
 import { PlanViewButton } from './plan-view.js';
 import { schedulingView, type SchedulingSide } from './scheduling-state.js';
 import { SelectCourse } from './select-course.js';
@@ -45,12 +46,11 @@ export function SchedulingScreen({ obs, side }: SchedulingScreenProps) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  async function run(key: string, job: () => Promise<unknown>, success: string): Promise<boolean> {
+  /** `job` resolves false when the server refused (its message is already shown). */
+  async function run(key: string, job: () => Promise<boolean>): Promise<boolean> {
     setBusy(key);
     try {
-      await job();
-      toast.success(success);
-      return true;
+      return await job();
     } catch (err) {
       toast.error(errText(err, MSG.somethingWrongScheduling));
       return false;
@@ -60,9 +60,9 @@ export function SchedulingScreen({ obs, side }: SchedulingScreenProps) {
   }
 
   const accept = (s: 'faculty' | 'observer') =>
-    run(s, () => mutate('scheduling.accept', { observationsId: obs.id, side: s }), MSG.observationAccepted);
+    run(s, () => submitWithToast('scheduling.accept', { observationsId: obs.id, side: s }, { progress: MSG.observationAccepting, success: MSG.observationAccepted }));
   const done = () =>
-    run('done', () => mutate('scheduling.done', { observationsId: obs.id, informedId: crypto.randomUUID() }), MSG.schedulingCompleted).then((ok) => {
+    run('done', () => submitWithToast('scheduling.done', { observationsId: obs.id, informedId: crypto.randomUUID() }, { progress: MSG.doneScheduling, success: MSG.schedulingCompleted })).then((ok) => {
       if (ok) timer.current = setTimeout(() => void navigate({ to: '/observations/detail-observation/$id', params: { id: obs.id } }), DELAY.afterSchedulingDone);
     });
 
@@ -94,7 +94,7 @@ export function SchedulingScreen({ obs, side }: SchedulingScreenProps) {
         </Group>
         <Group mt="sm" gap="xs">
           <FacultyScheduleButton slots={obs.faculty.courseSlots} facultyName={obs.faculty.name} />
-          {plan?.editedBy ? <PlanViewButton plan={plan} title="Teaching Plan" fileBase={`teaching-plan-${obs.id.slice(0, 8)}`} /> : null}
+          {plan?.editedBy ? <PlanViewButton plan={plan} title="Teaching Plan" fileBase={`teaching-plan-${obs.id.slice(0, 8)}`} header={planHeaderOf(obs, obs.obsRequest?.scheduledOn ?? null)} /> : null}
         </Group>
       </Card>
 
@@ -104,9 +104,10 @@ export function SchedulingScreen({ obs, side }: SchedulingScreenProps) {
         <PlanStepForm
           plan={plan}
           title="Provide Teaching Plan Details"
-          onSubmit={async (answers) => {
-            await run('plan', () => mutate('teachingPlan.submit', { observationsId: obs.id, templateResponse: answers, templateId: plan.id }), MSG.observationUpdated);
-          }}
+          draftKey={{ form: 'teachingPlan', entityId: obs.id }}
+          onSubmit={(answers) =>
+            run('plan', () => submitWithToast('teachingPlan.submit', { observationsId: obs.id, templateResponse: answers, templateId: plan.id }, { success: MSG.observationUpdated }))
+          }
         />
       ) : null}
       {v.planForm && !plan ? <Alert color="gray">The teaching plan questions arrive with the next sync.</Alert> : null}

@@ -3,8 +3,8 @@ import { useMemo, useState } from 'react';
 import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import type { Observation } from '../../../shared/contract/observations.js';
 import { MSG } from '../../../shared/messages.js';
-import { mutate } from '../../sync/index.js';
 import { toast } from '../../components/toast.js';
+import { submitWithToast } from '../../components/submit-result.js';
 import { errText } from './format.js';
 
 export function SelectCourse({ obs }: { obs: Observation }) {
@@ -20,8 +20,7 @@ export function SelectCourse({ obs }: { obs: Observation }) {
     if (!courseId) return toast.error(MSG.provideAllFields);
     setBusy(true);
     try {
-      await mutate('scheduling.create', { observationsId: obs.id, facultyId: obs.facultyId, courseId, id: crypto.randomUUID() });
-      toast.success(MSG.schedulingCreated);
+      await submitWithToast('scheduling.create', { observationsId: obs.id, facultyId: obs.facultyId, courseId, id: crypto.randomUUID() }, { progress: MSG.schedulingCreating, success: MSG.schedulingCreated });
     } catch (err) {
       toast.error(errText(err, MSG.somethingWrongScheduling));
     } finally {

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { MSG } from '../../../shared/messages.js';
 import type { MutationArgs } from '../../../shared/sync/mutations/index.js';
 import { toast } from '../../components/toast.js';
-import { mutate } from '../../sync/index.js';
+import { submitWithToast } from '../../components/submit-result.js';
 import { errText } from './format.js';
 
 type Fields = Omit<MutationArgs<'scheduling.update'>, 'observationsId' | 'reasons'>;
@@ -15,14 +15,17 @@ export function useSchedulingUpdate(observationsId: string) {
   const [reasons, setReasons] = useState('');
   const [busy, setBusy] = useState(false);
 
-  async function send(fields: Fields): Promise<void> {
+  /** True unless the server refused the change (then the form keeps its values). */
+  async function send(fields: Fields): Promise<boolean> {
     setBusy(true);
     try {
-      await mutate('scheduling.update', { observationsId, ...fields, ...(reasons.trim() ? { reasons: reasons.trim() } : {}) });
-      setReasons('');
-      toast.success(MSG.observationUpdated);
+      const args = { observationsId, ...fields, ...(reasons.trim() ? { reasons: reasons.trim() } : {}) };
+      const ok = await submitWithToast('scheduling.update', args, { progress: MSG.schedulingUpdating, success: MSG.observationUpdated });
+      if (ok) setReasons('');
+      return ok;
     } catch (err) {
       toast.error(errText(err, MSG.somethingWrongScheduling));
+      return false;
     } finally {
       setBusy(false);
     }

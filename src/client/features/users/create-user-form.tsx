@@ -15,7 +15,8 @@ import { MSG } from '../../../shared/messages.js';
 import { CREATABLE_ROLES } from '../../../shared/permissions.js';
 import { createUserError } from '../../../shared/validation.js';
 import { toast } from '../../components/toast.js';
-import { getDb, mutate } from '../../sync/index.js';
+import { submitWithToast } from '../../components/submit-result.js';
+import { getDb } from '../../sync/index.js';
 import { useDepartments } from '../../hooks/use-departments.js';
 
 const DEPARTMENT_ROLES: readonly string[] = ['Head_of_Department', 'Observer', 'Faculty'];
@@ -67,7 +68,7 @@ export function CreateUserForm({ creator }: { creator: User }) {
     }
     setBusy(true);
     try {
-      await mutate('user.create', {
+      const ok = await submitWithToast('user.create', {
         id: crypto.randomUUID(),
         name: form.name.trim(),
         email,
@@ -77,8 +78,8 @@ export function CreateUserForm({ creator }: { creator: User }) {
         department: needsDepartmentPick && departmentId != null ? departmentId : undefined,
         course: form.role === 'Faculty' ? (form.course ?? undefined) : undefined,
         courses: form.role === 'Faculty' ? form.slots : [],
-      });
-      toast.success(MSG.userCreated);
+      }, { progress: MSG.userCreating, success: MSG.userCreated });
+      if (!ok) return void setBusy(false);
       clearTimer.current = setTimeout(() => {
         setForm(EMPTY);
         setBusy(false);
@@ -117,7 +118,7 @@ export function CreateUserForm({ creator }: { creator: User }) {
               nothingFoundMessage={MSG.noDepartment}
             />
           ) : (
-            <TextInput label="Department" value={creator.department?.name ?? '---'} readOnly variant="filled" />
+            <TextInput label="Department" value={creator.department?.name ?? 'All departments'} readOnly variant="filled" />
           )}
         </SimpleGrid>
         {form.role === 'Faculty' ? (

@@ -17,7 +17,7 @@ export function UserTable({ users, label }: { users: User[] | undefined; label: 
   if (!users) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading users" />
+        <Loader role="status" aria-label="Loading users" />
       </Center>
     );
   }
@@ -30,7 +30,7 @@ export function UserTable({ users, label }: { users: User[] | undefined; label: 
         </Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={640}>
+          <Table.ScrollContainer className="cards-on-phone" minWidth={640}>
             <Table striped highlightOnHover aria-label={label}>
               <Table.Thead>
                 <Table.Tr>
@@ -45,12 +45,12 @@ export function UserTable({ users, label }: { users: User[] | undefined; label: 
               <Table.Tbody>
                 {current.rows.map((u) => (
                   <Table.Tr key={u.id}>
-                    <Table.Td>{u.name}</Table.Td>
-                    <Table.Td>{u.email}</Table.Td>
-                    <Table.Td>{display(u.role)}</Table.Td>
-                    <Table.Td>{display(u.campus) || '---'}</Table.Td>
-                    <Table.Td>{u.department?.name ?? '---'}</Table.Td>
-                    <Table.Td>{u.designation ?? '---'}</Table.Td>
+                    <Table.Td data-label="Name">{u.name}</Table.Td>
+                    <Table.Td data-label="Email">{u.email}</Table.Td>
+                    <Table.Td data-label="Role">{display(u.role)}</Table.Td>
+                    <Table.Td data-label="Campus">{display(u.campus)}</Table.Td>
+                    <Table.Td data-label="Department">{u.department?.name ?? 'All departments'}</Table.Td>
+                    <Table.Td data-label="Designation">{u.designation ?? ''}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

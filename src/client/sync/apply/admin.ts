@@ -199,6 +199,26 @@ export const ADMIN_APPLY: ApplyRegistry = {
     },
   },
 
+  'course.unassignSlot': {
+    tables: ['users'],
+    apply(db, a) {
+      return db.courses.get(a.courseId).then((raw) => {
+        const course = raw as unknown as Course | undefined;
+        const slot = course?.slots.find((s) => s.id === a.id);
+        if (!course || !slot?.facultyId) return;
+        const facultyId = slot.facultyId;
+        const slots = course.slots.map((s) => (s.id === a.id ? { ...s, facultyId: null, faculty: null } : s));
+        return db.courses.update(course.id, { slots }).then(() =>
+          db.users.get(facultyId).then((u) => {
+            const user = u as unknown as User | undefined;
+            if (!user?.courseSlots?.some((s) => s.id === a.id)) return done();
+            return db.users.update(user.id, { courseSlots: user.courseSlots.filter((s) => s.id !== a.id) }).then(done);
+          }),
+        );
+      });
+    },
+  },
+
   'user.create': {
     tables: ['courses', 'departments'],
     apply(db, a, ctx) {

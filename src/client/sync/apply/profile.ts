@@ -27,4 +27,16 @@ export const PROFILE_APPLY: ApplyRegistry = {
       });
     },
   },
+  'notification.readAll': {
+    apply(db, args) {
+      // Set semantics: those up to `before` are opened; a later one (pulled meanwhile) stays unread.
+      return db.notifications
+        .where('userId')
+        .equals(args.userId)
+        .modify((n) => {
+          if (!n.open && typeof n.createdAt === 'string' && Date.parse(n.createdAt) <= Date.parse(args.before)) n.open = true;
+        })
+        .then(() => undefined);
+    },
+  },
 };

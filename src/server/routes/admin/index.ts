@@ -8,9 +8,11 @@
  *   GET  /template/:id               PUT  /template/:id
  *   GET  /email/:id                  PUT  /email/:id
  *   POST /observation/prompt         GET  /dashboard
+ *   GET  /analytics
  */
 import type { FastifyInstance } from 'fastify';
 import { PromptRequest, UserListQuery } from '../../../shared/contract/admin.js';
+import { AnalyticsQuery } from '../../../shared/contract/analytics.js';
 import { AssignSlotsRequest, CreateCourseRequest, SlotWriteRequest } from '../../../shared/contract/courses.js';
 import { UpdateEmailTemplateRequest, UpdatePlanStepRequest } from '../../../shared/contract/templates.js';
 import { INT32_MAX } from '../../../shared/constants.js';
@@ -19,9 +21,10 @@ import { badRequest } from '../../http/errors.js';
 import { created, idempotentWrite, ok } from '../../http/idempotency.js';
 import { assignSlots } from '../../services/admin/assign-slots.js';
 import { getCourse, listCourses } from '../../services/admin/course-queries.js';
-import { addSlot, deleteSlot, updateSlot } from '../../services/admin/course-slots.js';
+import { addSlot, deleteSlot, unassignSlot, updateSlot } from '../../services/admin/course-slots.js';
 import { createCourse } from '../../services/admin/create-course.js';
 import { dashboardCounts } from '../../services/admin/dashboard.js';
+import { departmentAnalytics } from '../../services/analytics/department-analytics.js';
 import { departmentData, listUsers, superData } from '../../services/admin/data-loaders.js';
 import { getEmailTemplate, updateEmailTemplate } from '../../services/admin/email-templates.js';
 import { getPlanTemplate, updatePlanStep } from '../../services/admin/plan-templates.js';
@@ -47,6 +50,7 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   });
   app.get('/users', async (req) => listUsers(deps.db, req.user, UserListQuery.parse(req.query ?? {})));
   app.get('/dashboard', async (req) => dashboardCounts(deps.db, req.user));
+  app.get('/analytics', async (req) => departmentAnalytics(deps.db, req.user, AnalyticsQuery.parse(req.query ?? {}), deps.now()));
 
   // Courses.
   app.get('/courses', async (req) => ({ courses: await listCourses(deps.db, req.user) }));
@@ -81,6 +85,12 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   app.delete<SlotId>('/course/:id/slot/:slotId', async (req, reply) =>
     idempotentWrite(req, reply, async (tx) =>
       ok({ message: MSG.slotDeleted, course: await deleteSlot(tx, req.user, req.params.id, req.params.slotId) }),
+    ),
+  );
+
+  app.delete<SlotId>('/course/:id/slot/:slotId/faculty', async (req, reply) =>
+    idempotentWrite(req, reply, async (tx) =>
+      ok({ message: MSG.slotUnassigned, course: await unassignSlot(tx, req.user, req.params.id, req.params.slotId) }),
     ),
   );
 

@@ -11,6 +11,10 @@
  *   and the delete sees it, or waits and then finds the slot gone (404). The last slot of a course is kept (409),
  *   since a course has at least one slot (SPEC §5).
  *
+ * - Unassign frees an assigned slot (the faculty member leaves the section) unless that faculty member has an open
+ *   (not Completed) observation of this course, which is scheduled on their slots: 409 then. Completed observations
+ *   keep their history; their documents re-send the faculty's remaining slots.
+ *
  * Sync: a slot insert or update bumps the slot's version (trigger), which raises its course document's version
  * (sync/sources/admin.ts). A delete leaves no row to carry a version, so the course row is touched. Editing an
  * assigned slot also touches the faculty member's user row and their observations, whose documents embed the
@@ -129,5 +133,27 @@ export async function deleteSlot(tx: Db, user: AuthUser, courseId: string, slotI
   // version rises and the pull re-sends it without the slot.
   await tx.update(courses).set({ courseCode: sql`${courses.courseCode}` }).where(eq(courses.id, courseId));
   await audit(tx, { actorId: user.id, action: 'course.slot.delete', entity: 'slots', entityId: slotId, detail: { courseId, sectionCode: slot.sectionCode } });
+  return document(tx, courseId);
+}
+
+export async function unassignSlot(tx: Db, user: AuthUser, courseId: string, slotId: string): Promise<Course> {
+  await lockCourse(tx, user, courseId);
+  const slot = await lockSlot(tx, courseId, slotId);
+  if (!slot.facultyId) throw conflict(MSG.slotNotAssigned);
+  const facultyId = slot.facultyId;
+  const open = await tx
+    .select({ id: observations.id })
+    .from(observations)
+    .where(and(eq(observations.facultyId, facultyId), eq(observations.courseId, courseId), ne(observations.status, 'Completed')))
+    .limit(1);
+  if (open.length) {
+    const [faculty] = await tx.select({ name: users.name }).from(users).where(eq(users.id, facultyId));
+    throw conflict(MSG.slotInOpenObservation(faculty?.name ?? 'The faculty member'));
+  }
+  await tx.update(slots).set({ facultyId: null }).where(eq(slots.id, slotId));
+  // Their user document and each of their observation documents list their course slots.
+  await tx.update(users).set({ updatedAt: sql`now()` }).where(eq(users.id, facultyId));
+  await tx.update(observations).set({ updatedAt: sql`now()` }).where(eq(observations.facultyId, facultyId));
+  await audit(tx, { actorId: user.id, action: 'course.slot.unassign', entity: 'slots', entityId: slotId, detail: { courseId, facultyId, sectionCode: slot.sectionCode } });
   return document(tx, courseId);
 }

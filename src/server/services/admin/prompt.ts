@@ -51,6 +51,7 @@ export async function runPrompt(
     .map((f) => ({ ...f, percentage: scores.get(f.id) ?? null }))
     .filter((f) => f.percentage === null || f.percentage < threshold);
 
+  let recipients: { name: string; email: string }[] = [];
   if (listed.length > 0) {
     const hods = await tx
       .select({ id: users.id, name: users.name, email: users.email })
@@ -59,6 +60,7 @@ export async function runPrompt(
     const list = listed
       .map((f) => `- ${f.name} (${f.email}): ${f.percentage === null ? 'never observed' : `${f.percentage.toFixed(1)}%`}`)
       .join('; ');
+    recipients = hods.map((h) => ({ name: h.name, email: h.email }));
     for (const hod of hods) {
       await queueEmail(tx, {
         type: 'ObsPrompt',
@@ -80,7 +82,7 @@ export async function runPrompt(
     entityId: departmentId,
     detail: { campus, threshold, listed: listed.map((f) => f.id) },
   });
-  return { message: MSG.promptSent(listed.length), listed: listed.length, faculty: listed };
+  return { message: MSG.promptSent(listed.length), listed: listed.length, faculty: listed, recipients };
 }
 
 /** Percentage of each faculty member's latest Completed observation that has scores. */

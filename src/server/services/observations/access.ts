@@ -1,45 +1,24 @@
 /**
  * Who may see and do what on an observation (DESIGN.md § API: every rule on the server).
  *
- * Read: the observer, the faculty member, the Head of Department of the observation's department (or the HOD who
- * initiated it), and the roles that see everything read-only (Super_Admin, Admin, Campus_Director — they have the
- * full menu with the observation list). Write: only the side whose turn it is, checked by each service.
+ * Read: services/scope (one rule for REST and the sync feed). Write: only the side whose turn it is, checked by
+ * each service.
  */
-import { eq, or, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages.js';
 import type { Db, Tx } from '../../db/client.js';
 import { observations } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
-import type { AuthUser } from '../../http/types.js';
-import { can } from '../../../shared/permissions.js';
+import { canSeeObservation, takesPart, type ObservationRow, type Viewer } from '../scope/index.js';
 
-export type ObservationRow = typeof observations.$inferSelect;
-export type Viewer = Pick<AuthUser, 'id' | 'role' | 'departmentId'>;
+// Visibility itself lives in services/scope (shared with the sync feed); these names stay for the services.
+export { isHodOf, observationScope as visibleWhere } from '../scope/index.js';
+export type { ObservationRow, Viewer };
 
-export function isHodOf(u: Viewer, o: Pick<ObservationRow, 'departmentId' | 'hodId'>): boolean {
-  if (u.role !== 'Head_of_Department') return false;
-  return u.id === o.hodId || (u.departmentId != null && u.departmentId === o.departmentId);
-}
-
-export function canView(u: Viewer, o: ObservationRow): boolean {
-  if (can(u.role, 'observation.readAll')) return true;
-  if (u.id === o.observerId || u.id === o.facultyId) return true;
-  return isHodOf(u, o);
-}
+export const canView = canSeeObservation;
 
 /** The chat of an observation: its observer, its faculty member and its HOD. */
-export function canChat(u: Viewer, o: ObservationRow): boolean {
-  return u.id === o.observerId || u.id === o.facultyId || isHodOf(u, o);
-}
-
-/** SQL filter of the observations `u` may see (undefined = all). */
-export function visibleWhere(u: Viewer): SQL | undefined {
-  if (can(u.role, 'observation.readAll')) return undefined;
-  if (u.role === 'Head_of_Department') {
-    return u.departmentId != null ? or(eq(observations.departmentId, u.departmentId), eq(observations.hodId, u.id)) : eq(observations.hodId, u.id);
-  }
-  return or(eq(observations.observerId, u.id), eq(observations.facultyId, u.id));
-}
+export const canChat = takesPart;
 
 /** Loads an observation the user may see (404 when missing, 403 when not theirs). */
 export async function loadVisible(db: Db | Tx, u: Viewer, id: string): Promise<ObservationRow> {

@@ -2,7 +2,7 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { Observation } from '../../../shared/contract/observations.js';
 import type { Db, Tx } from '../../db/client.js';
-import { artifacts, observations, postObservations } from '../../db/schema.js';
+import { artifacts, evidenceNotes, observations, postObservations } from '../../db/schema.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/types.js';
 import { audit } from '../audit.js';
@@ -24,7 +24,7 @@ export async function listObservations(db: Db, u: AuthUser, limit = 500): Promis
 
 /**
  * DELETE /observation/{id}: Super_Admin only. Every part cascades; the triggers write the tombstones the pull
- * sends. Returns the storage keys of the deleted artifacts so the caller can remove the files after commit.
+ * sends. Returns the storage keys of the deleted artifacts and note photos so the caller removes the files after commit.
  */
 export async function deleteObservation(tx: Tx, u: AuthUser, id: string): Promise<string[]> {
   if (!can(u.role, 'observation.delete')) throw forbidden();
@@ -34,7 +34,9 @@ export async function deleteObservation(tx: Tx, u: AuthUser, id: string): Promis
   const files = posts.length
     ? await tx.select({ key: artifacts.storageKey }).from(artifacts).where(inArray(artifacts.postObservationId, posts.map((p) => p.id)))
     : [];
+  // Evidence-note photos (issue 16) live in the same store as artifacts.
+  const photos = await tx.select({ key: evidenceNotes.photoKey }).from(evidenceNotes).where(eq(evidenceNotes.observationId, id));
   await tx.delete(observations).where(eq(observations.id, id));
   await audit(tx, { actorId: u.id, action: 'observation.delete', entity: 'observations', entityId: id });
-  return files.map((f) => f.key);
+  return [...files.map((f) => f.key), ...photos.flatMap((p) => (p.key ? [p.key] : []))];
 }

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { RubricUpdateRequest, UninformedCreateRequest } from '../../../shared/contract/observations.js';
 import { MSG } from '../../../shared/messages.js';
 import { allGroupsComplete, groupSaveError, sideTotal } from '../../../shared/rubric.js';
+import { rubricBeforeClassError, utcDay } from '../../../shared/class-dates.js';
 import type { Tx } from '../../db/client.js';
 import { meetings, rubricItems, rubricScores } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
@@ -34,10 +35,15 @@ export async function updateRubrics(tx: Tx, u: AuthUser, kind: MeetingKind, body
   if (meeting.status === 'Completed') throw conflict(MSG.scoresLocked);
   const route = kind === 'informed' ? ROUTES.informed(o.id) : ROUTES.uninformed(o.id);
   const label = kind === 'informed' ? 'Informed' : 'Uninformed';
+  // The informed rubric is submitted and locked from the day of the scheduled class on (one day of slack for time
+  // zones ahead of UTC); group saves may be prepared earlier.
+  const beforeClass = () => (kind === 'informed' ? rubricBeforeClassError(stages.request?.scheduledOn?.toISOString(), utcDay(now, 1)) : null);
 
   if (body.status === 'Completed') {
     if (side !== 'observer') throw forbidden();
     if (meeting.observerScore == null || meeting.facultyScore == null) throw conflict(MSG.bothScoresNeeded);
+    const early = beforeClass();
+    if (early) throw conflict(early);
     await tx.update(meetings).set({ status: 'Completed', updatedAt: now }).where(eq(meetings.id, meeting.id));
     await refreshObservation(tx, o, now);
     await announce(tx, o, u.id, { to: ['faculty', 'hod'], title: `${label} observation completed`, message: `The ${kind} observation scores are locked.`, route });
@@ -83,6 +89,10 @@ export async function updateRubrics(tx: Tx, u: AuthUser, kind: MeetingKind, body
   }
 
   // Submitting (or re-saving after an observer's submission) sets the side's total from the saved items.
+  if (submit) {
+    const early = beforeClass();
+    if (early) throw conflict(early);
+  }
   if (submit || submitted) {
     scored ??= await saved();
     if (!allGroupsComplete(items, scored)) throw badRequest(MSG.saveAllRubrics);

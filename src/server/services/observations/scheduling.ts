@@ -9,6 +9,7 @@
  * Changing the offered slots resets both acceptances; the observer cannot change the pick after faculty accepted.
  * Every change notifies (and emails) the other side; reasons are stored and appended to the chat.
  */
+import { classDateError, utcDay } from '../../../shared/class-dates.js';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { schedulingAction, type DayTime, type SchedulingCreateRequest, type SchedulingUpdateRequest } from '../../../shared/contract/observations.js';
@@ -112,6 +113,9 @@ export async function updateScheduling(tx: Tx, u: AuthUser, body: z.infer<typeof
       const date = body.scheduledOn ? new Date(body.scheduledOn) : null;
       if (picked.length === 0 || !date || Number.isNaN(date.getTime())) throw badRequest(MSG.provideAllFields);
       if (!picked.every((p) => request.timeSlotsByFaculty.some((s) => sameSlot(s, p)))) throw badRequest(MSG.slotNotOffered);
+      // The class falls on the picked slot's weekday and not in the past (one day of slack for time zones).
+      const dateProblem = classDateError(date.toISOString(), picked.map((p) => p.day), utcDay(now, -1));
+      if (dateProblem) throw badRequest(dateProblem);
       set.timeSlotByObserver = picked;
       set.scheduledOn = date;
       set.observerAccepted = false;

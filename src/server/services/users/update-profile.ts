@@ -1,12 +1,13 @@
 /**
  * PUT /user/update/{id}: the signed-in user's own profile only, only the editable fields of SPEC §2
- * (ProfileUpdate is strict: an unknown field is a 400). Only fields present in the body change; "" → null.
+ * (ProfileUpdate is strict: an unknown field is a 400). Only fields present in the body change; "" → null. A degree's end may not precede its start.
  */
-import { PROFILE_FIELDS, ProfileUpdate, type User } from '../../../shared/contract/users.js';
+import { eq } from 'drizzle-orm';
+import { degreeDatesError, PROFILE_FIELDS, ProfileUpdate, type User } from '../../../shared/contract/users.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Tx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/types.js';
 import { audit } from '../audit.js';
 import { updateUserReturningDocument } from './user-document.js';
@@ -17,6 +18,14 @@ export async function updateProfile(tx: Tx, user: AuthUser, targetId: string, bo
   const present = new Set(Object.keys((body ?? {}) as object));
   const changes: Partial<Record<(typeof PROFILE_FIELDS)[number], string | null>> = {};
   for (const f of PROFILE_FIELDS) if (present.has(f)) changes[f] = parsed[f] ?? null;
+  if ('starting' in changes !== 'ending' in changes) {
+    // One degree date changes: the rule holds against the stored other one (issue #14: end ≥ start).
+    const [stored] = await tx.select({ starting: users.starting, ending: users.ending }).from(users).where(eq(users.id, user.id));
+    const starting = 'starting' in changes ? changes.starting : stored?.starting;
+    const ending = 'ending' in changes ? changes.ending : stored?.ending;
+    const problem = degreeDatesError(starting, ending);
+    if (problem) throw badRequest(problem);
+  }
   const set: Record<string, unknown> = { updated_at: now };
   for (const [field, value] of Object.entries(changes)) set[users[field as keyof typeof changes].name] = value;
   const doc = await updateUserReturningDocument(tx, user.id, set);

@@ -19,7 +19,7 @@ import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-or
 import { can } from '../../../shared/permissions.js';
 import type { SyncChange } from '../../../shared/sync/protocol.js';
 import type { Db } from '../../db/client.js';
-import { courses, emailTemplates, planTemplateSteps, planTemplates, slots } from '../../db/schema.js';
+import { courses, emailTemplates, planTemplateSteps, planTemplates } from '../../db/schema.js';
 import { courseDocuments } from '../../services/admin/course-documents.js';
 import { courseVisibility } from '../../services/admin/course-visibility.js';
 import { emailTemplateDocuments } from '../../services/admin/email-templates.js';
@@ -43,20 +43,26 @@ function changes<T extends { id: string }>(
 
 /** Rows (id, document version) of visible courses matching `where`, ordered by version. */
 async function courseRows(db: Db, user: AuthUser, where: (v: SQL) => SQL | undefined, limit?: number) {
-  const slotMax = db
-    .select({ courseId: slots.courseId, v: sql<number>`max(${slots.version})`.as('slot_v') })
-    .from(slots)
-    .groupBy(slots.courseId)
-    .as('slot_max');
-  const v = sql<number>`greatest(${courses.version}, coalesce(${slotMax.v}, 0))`;
+  // Correlated per course (slots_course_idx): computed only for the rows the other conditions leave.
+  const v = sql<number>`greatest("courses"."version", coalesce((select max(s.version) from slots s where s.course_id = "courses"."id"), 0))`;
   const q = db
     .select({ id: courses.id, v: v.mapWith(Number) })
     .from(courses)
-    .leftJoin(slotMax, eq(slotMax.courseId, courses.id))
     .where(and(where(v), courseVisibility(user)))
     .orderBy(asc(v))
     .$dynamic();
   return limit === undefined ? q : q.limit(limit);
+}
+
+/**
+ * Courses whose document may have changed after `since`: their own row or one of their slots has a newer
+ * version. Two version-index probes; an idle pull stops there, before any course's version is computed.
+ */
+async function changedCourseIds(db: Db, since: number): Promise<string[]> {
+  const rows = await db.execute<{ id: string }>(
+    sql`select c.id from courses c where c.version > ${since} union select s.course_id from slots s where s.version > ${since}`,
+  );
+  return (Array.isArray(rows) ? rows : (rows as { rows: { id: string }[] }).rows).map((r) => r.id);
 }
 
 async function templateRows(db: Db, where: (v: SQL) => SQL | undefined, limit?: number) {
@@ -84,7 +90,9 @@ const idsUpTo = (column: AnyColumn, ids: string[], upTo: number) => (v: SQL | An
 export const coursesSource = {
   entity: 'courses' as const,
   async changedSince(db: Db, user: AuthUser, since: number, upTo: number, limit: number) {
-    const rows = await courseRows(db, user, window(since, upTo), limit);
+    const ids = since > 0 ? await changedCourseIds(db, since) : null;
+    if (ids && ids.length === 0) return [];
+    const rows = await courseRows(db, user, (v) => and(window(since, upTo)(v), ids ? inArray(courses.id, ids) : undefined), limit);
     return changes('courses', rows, await courseDocuments(db, rows.map((r) => r.id)));
   },
   async byIds(db: Db, user: AuthUser, ids: string[], upTo: number) {

@@ -3,10 +3,12 @@
  * profile → users, departments, notifications (sources/profile.ts)
  * observations → observations, messages (sources/observations.ts)
  * admin → courses, slots, planTemplates, emailTemplates (sources/admin.ts)
+ * evidence → notes, agendas (sources/evidence.ts, issue 16)
  */
 import { ADMIN_SOURCES } from './admin.js';
+import { EVIDENCE_SOURCES } from './evidence.js';
 import { OBSERVATION_SOURCES } from './observations.js';
 import { PROFILE_SOURCES } from './profile.js';
 import type { SyncSource } from './types.js';
 
-export const SYNC_SOURCES: SyncSource[] = [...PROFILE_SOURCES, ...ADMIN_SOURCES, ...OBSERVATION_SOURCES];
+export const SYNC_SOURCES: SyncSource[] = [...PROFILE_SOURCES, ...ADMIN_SOURCES, ...OBSERVATION_SOURCES, ...EVIDENCE_SOURCES];

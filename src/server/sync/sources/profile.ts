@@ -49,10 +49,27 @@ async function userChanges(db: Db, viewer: AuthUser, where: SQL | undefined, lim
   return rows.map((r, i) => ({ entity: 'users' as const, id: r.row.id, version: r.v, data: docs[i] as unknown as Record<string, unknown> }));
 }
 
+/**
+ * Users whose document may have changed after `since`: their row, one of their slots or one of their
+ * observations has a newer version. Three version-index probes; an idle pull stops there, before the
+ * visibility rule and the per-user versions (correlated subqueries over slots and observations) run.
+ */
+async function changedUserIds(db: Db, since: number): Promise<string[]> {
+  const rows = await db.execute<{ id: string }>(sql`select u.id from users u where u.version > ${since}
+    union select s.faculty_id from slots s where s.version > ${since} and s.faculty_id is not null
+    union select p.id from observations o cross join lateral (values (o.faculty_id), (o.observer_id), (o.hod_id)) as p(id)
+      where o.version > ${since}`);
+  return (Array.isArray(rows) ? rows : (rows as { rows: { id: string }[] }).rows).map((r) => r.id);
+}
+
 export const usersSource: SyncSource = {
   entity: 'users',
-  changedSince: (db, viewer, since, upTo, limit) =>
-    userChanges(db, viewer, and(sql`${userVersion} > ${since}`, sql`${userVersion} <= ${upTo}`), limit),
+  async changedSince(db, viewer, since, upTo, limit) {
+    const window = and(sql`${userVersion} > ${since}`, sql`${userVersion} <= ${upTo}`);
+    if (since === 0) return userChanges(db, viewer, window, limit);
+    const ids = await changedUserIds(db, since);
+    return ids.length ? userChanges(db, viewer, and(inArray(users.id, ids), window), limit) : [];
+  },
   byIds: (db, viewer, ids, upTo) =>
     userChanges(db, viewer, and(inArray(users.id, ids.filter(isUuid)), sql`${userVersion} <= ${upTo}`), ids.length + 1),
 };

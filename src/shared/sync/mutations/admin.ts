@@ -137,6 +137,14 @@ export const ADMIN_MUTATIONS = {
     entity: (a) => ({ entity: 'courses', id: a.courseId }),
     describe: (a) => `Delete slot ${a.sectionCode}`,
   }),
+  'course.unassignSlot': def({
+    args: CourseSlotDeleteArgs,
+    method: 'DELETE',
+    path: (a) => `/course/${a.courseId}/slot/${a.id}/faculty`,
+    body: () => undefined,
+    entity: (a) => ({ entity: 'courses', id: a.courseId }),
+    describe: (a) => `Unassign slot ${a.sectionCode}`,
+  }),
   'planTemplate.updateStep': def({
     args: PlanStepArgs,
     method: 'PUT',

@@ -4,12 +4,13 @@
  */
 import { ADMIN_MUTATIONS } from './admin.js';
 import type { MutationDef } from './def.js';
+import { EVIDENCE_MUTATIONS } from './evidence.js';
 import { OBSERVATION_MUTATIONS } from './observations.js';
 import { PROFILE_MUTATIONS } from './profile.js';
 
 export type { MutationDef } from './def.js';
 
-export const MUTATIONS = { ...PROFILE_MUTATIONS, ...OBSERVATION_MUTATIONS, ...ADMIN_MUTATIONS } as const;
+export const MUTATIONS = { ...PROFILE_MUTATIONS, ...OBSERVATION_MUTATIONS, ...ADMIN_MUTATIONS, ...EVIDENCE_MUTATIONS } as const;
 
 export type MutationName = keyof typeof MUTATIONS;
 export type MutationArgs<N extends MutationName> = (typeof MUTATIONS)[N] extends MutationDef<infer A> ? A : never;

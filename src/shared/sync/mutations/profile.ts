@@ -1,5 +1,6 @@
 /** Mutations of the user's own records: profile and notifications. */
 import { z } from 'zod';
+import { ReadAllRequest } from '../../contract/notifications.js';
 import { ProfileUpdate } from '../../contract/users.js';
 import { def } from './def.js';
 import { TEXT_MAX } from '../../constants.js';
@@ -17,6 +18,8 @@ const AvatarArgs = z.object({
   fileURL: text(TEXT_MAX.url).optional(),
 });
 const NotificationArgs = z.object({ id: text(TEXT_MAX.id) });
+/** `before`: the newest notification's time the user saw when pressing "Mark all as read". */
+const ReadAllArgs = z.object({ userId: text(TEXT_MAX.id), before: ReadAllRequest.shape.before.unwrap() });
 
 export const PROFILE_MUTATIONS = {
   'user.updateProfile': def({
@@ -44,5 +47,12 @@ export const PROFILE_MUTATIONS = {
     entity: (a) => ({ entity: 'notifications', id: a.id }),
     describe: () => 'Mark notification opened',
   }),
+  'notification.readAll': def({
+    args: ReadAllArgs,
+    method: 'PUT',
+    path: () => '/notifications/read-all',
+    body: (a) => ({ before: a.before }),
+    entity: (a) => ({ entity: 'notifications', id: a.userId }),
+    describe: () => 'Mark all notifications read',
+  }),
 } as const;
-

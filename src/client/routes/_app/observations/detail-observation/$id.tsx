@@ -1,25 +1,39 @@
 import { useState } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { can } from '../../../../../shared/permissions.js';
 import { PageHeader } from '../../../../components/page-header.js';
 import { useRequiredSession } from '../../../../hooks/use-session.js';
 import { useObservation } from '../../../../features/observations/use-observation.js';
 import { sideOf } from '../../../../features/observations/viewer-side.js';
+import { CalendarButton } from '../../../../features/observations/calendar-button.js';
 import { ObservationDetail } from '../../../../features/observations/observation-detail.js';
 import { DeleteObservationButton } from '../../../../features/observations/delete-observation-button.js';
+import { RemoveFromDeviceButton } from '../../../../features/observations/remove-from-device-button.js';
 import { ObservationLoading, ObservationNotFound } from '../../../../features/observations/observation-state.js';
 import { useObservationChat } from '../../../../features/chat/use-observation-chat.js';
 import { ChatMobileButton } from '../../../../features/chat/chat-mobile-button.js';
 import { PendingChangesNote } from '../../../../features/observations/pending-changes-note.js';
+import { AgreementPanel } from '../../../../features/agreement/agreement-panel.js';
+import { useAgenda } from '../../../../features/agreement/use-agenda.js';
+import { AuditTimeline } from '../../../../features/audit/audit-timeline.js';
+import { useNotes } from '../../../../features/evidence/use-notes.js';
 
 export const Route = createFileRoute('/_app/observations/detail-observation/$id')({ component: DetailPage });
+
+/** The audit trail (issue 16): the observer, the HOD of the department and Super_Admin (the server decides too). */
+function seesAudit(obs: { observerId: string; departmentId: number | null; hodId: string }, u: { id: string; role: string; departmentId?: number | null }): boolean {
+  if (u.id === obs.observerId || u.role === 'Super_Admin') return true;
+  return u.role === 'Head_of_Department' && (u.id === obs.hodId || (u.departmentId != null && u.departmentId === obs.departmentId));
+}
 
 function DetailPage() {
   const { id } = Route.useParams();
   const session = useRequiredSession();
   const obs = useObservation(id);
   const [deleted, setDeleted] = useState(false);
+  const notes = useNotes(id) ?? [];
+  const agenda = useAgenda(id);
   useObservationChat(obs ? id : null);
   return (
     <>
@@ -30,13 +44,23 @@ function DetailPage() {
       ) : obs === undefined ? (
         <ObservationLoading />
       ) : obs === null ? (
-        <ObservationNotFound />
+        <ObservationNotFound id={id} />
       ) : (
-        <ObservationDetail
-          obs={obs}
-          side={sideOf(obs, session.id)}
-          actions={can(session.role, 'observation.delete') ? <DeleteObservationButton id={id} onDeleted={() => setDeleted(true)} /> : null}
-        />
+        <Stack>
+          <ObservationDetail
+            obs={obs}
+            side={sideOf(obs, session.id)}
+            actions={
+              <>
+                {sideOf(obs, session.id) !== 'viewer' ? <CalendarButton observationId={id} /> : null}
+                {can(session.role, 'observation.delete') ? <DeleteObservationButton id={id} onDeleted={() => setDeleted(true)} /> : null}
+                <RemoveFromDeviceButton id={id} />
+              </>
+            }
+          />
+          <AgreementPanel obs={obs} userId={session.id} role={session.role} notes={notes} agenda={agenda ?? null} />
+          {seesAudit(obs, session) ? <AuditTimeline observationId={id} /> : null}
+        </Stack>
       )}
     </>
   );

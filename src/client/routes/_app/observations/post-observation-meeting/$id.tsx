@@ -4,13 +4,14 @@ import { MSG } from '../../../../../shared/messages.js';
 import { PageHeader } from '../../../../components/page-header.js';
 import { toast } from '../../../../components/toast.js';
 import { useRequiredSession } from '../../../../hooks/use-session.js';
-import { mutate } from '../../../../sync/index.js';
+import { submitWithToast } from '../../../../components/submit-result.js';
 import { useObservation } from '../../../../features/observations/use-observation.js';
 import { sideOf } from '../../../../features/observations/viewer-side.js';
 import { ObservationLoading, ObservationNotFound } from '../../../../features/observations/observation-state.js';
 import { PostObservationScreen } from '../../../../features/post-observation/post-observation-screen.js';
 import { PlanStepForm } from '../../../../features/scheduling/plan-step-form.js';
 import { PlanViewButton } from '../../../../features/scheduling/plan-view.js';
+import { planHeaderOf } from '../../../../features/scheduling/plan-export.js';
 import { useObservationChat } from '../../../../features/chat/use-observation-chat.js';
 import { ChatMobileButton } from '../../../../features/chat/chat-mobile-button.js';
 import { PendingChangesNote } from '../../../../features/observations/pending-changes-note.js';
@@ -27,17 +28,20 @@ function PostObservationPage() {
     <PlanStepForm
       plan={plan}
       title="Provide Reflection Plan Details"
+      draftKey={{ form: 'reflectionPlan', entityId: id }}
       onSubmit={async (answers) => {
         try {
-          await mutate('reflectionPlan.submit', { observationsId: id, templateResponse: answers, templateId: plan.id });
-          toast.success(MSG.postUpdated);
+          return await submitWithToast('reflectionPlan.submit', { observationsId: id, templateResponse: answers, templateId: plan.id }, { success: MSG.postUpdated });
         } catch (err) {
           toast.error(err instanceof Error ? err.message : MSG.serverNotResponding);
+          return false;
         }
       }}
     />
   );
-  const renderPlanView = (plan: ObservationPlan) => <PlanViewButton plan={plan} title="Reflection Plan" fileBase={`reflection-plan-${id.slice(0, 8)}`} />;
+  const renderPlanView = (plan: ObservationPlan) => (
+    <PlanViewButton plan={plan} title="Reflection Plan" fileBase={`reflection-plan-${id.slice(0, 8)}`} header={obs ? planHeaderOf(obs, obs.meetings.postObservation?.scheduledOn ?? null) : undefined} />
+  );
 
   return (
     <>
@@ -46,7 +50,7 @@ function PostObservationPage() {
       {obs === undefined ? (
         <ObservationLoading />
       ) : obs === null ? (
-        <ObservationNotFound />
+        <ObservationNotFound id={id} />
       ) : (
         <PostObservationScreen obs={obs} side={sideOf(obs, session.id)} token={session.token} renderPlanForm={renderPlanForm} renderPlanView={renderPlanView} />
       )}

@@ -1,10 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { Stack } from '@mantine/core';
 import { PageHeader } from '../../../../components/page-header.js';
 import { useRequiredSession } from '../../../../hooks/use-session.js';
 import { useObservation } from '../../../../features/observations/use-observation.js';
 import { sideOf } from '../../../../features/observations/viewer-side.js';
 import { ObservationLoading, ObservationNotFound } from '../../../../features/observations/observation-state.js';
 import { RubricScreen } from '../../../../features/rubrics/rubric-screen.js';
+import { EvidencePanel, ItemNotes } from '../../../../features/evidence/evidence-panel.js';
+import { useNotes } from '../../../../features/evidence/use-notes.js';
 import { useObservationChat } from '../../../../features/chat/use-observation-chat.js';
 import { ChatMobileButton } from '../../../../features/chat/chat-mobile-button.js';
 import { PendingChangesNote } from '../../../../features/observations/pending-changes-note.js';
@@ -15,12 +18,18 @@ function UninformedRubricPage() {
   const { id } = Route.useParams();
   const session = useRequiredSession();
   const obs = useObservation(id);
+  const notes = useNotes(id, 'uninformed') ?? [];
   useObservationChat(obs ? id : null);
   return (
     <>
       <PageHeader title="Uninformed Observation Rubrics" parent="Observations" actions={obs ? <ChatMobileButton observationId={id} /> : null} />
       <PendingChangesNote observationId={id} />
-      {obs === undefined ? <ObservationLoading /> : obs === null ? <ObservationNotFound /> : <RubricScreen key={obs.id} obs={obs} kind="uninformed" side={sideOf(obs, session.id)} />}
+      {obs === undefined ? <ObservationLoading /> : obs === null ? <ObservationNotFound id={id} /> : (
+        <Stack>
+          <EvidencePanel obs={obs} kind="uninformed" side={sideOf(obs, session.id)} notes={notes} />
+          <RubricScreen key={obs.id} obs={obs} kind="uninformed" side={sideOf(obs, session.id)} renderItemExtra={(itemId) => <ItemNotes notes={notes} itemId={itemId} />} />
+        </Stack>
+      )}
     </>
   );
 }

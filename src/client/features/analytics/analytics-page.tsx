@@ -1,0 +1,143 @@
+/**
+ * /analytics (issue #16 § 5): department analytics for HOD (own department), Campus_Director, Admin and
+ * Super_Admin (any department, or all): completion funnel by stage, overdue observations, observer rubric item
+ * averages by semester and a heatmap of observer scores by faculty member. Computed by the server
+ * (GET /api/analytics), so the page never loads every observation, and kept in the replica (use-analytics.ts), so
+ * it opens at once and offline with the date of the copy shown.
+ */
+import { lazy, Suspense, useState } from 'react';
+import { Alert, Badge, Card, Center, Group, Loader, NativeSelect, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { Department } from '../../../shared/contract/common.js';
+import type { User } from '../../../shared/contract/users.js';
+import { SEES_ALL_USERS } from '../../../shared/permissions.js';
+import { useAnalytics } from './use-analytics.js';
+
+const charts = () => import('./analytics-charts.js');
+const FunnelPanel = lazy(() => charts().then((m) => ({ default: m.FunnelPanel })));
+const ItemAveragesPanel = lazy(() => charts().then((m) => ({ default: m.ItemAveragesPanel })));
+const HeatmapPanel = lazy(() => charts().then((m) => ({ default: m.HeatmapPanel })));
+
+const chartFallback = (
+  <Center h={200}>
+    <Loader size="sm" role="status" aria-label="Loading chart" />
+  </Center>
+);
+
+function Section({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" id={id} mb="sm">
+        {title}
+      </Title>
+      <Suspense fallback={chartFallback}>{children}</Suspense>
+    </Card>
+  );
+}
+
+export function AnalyticsPage({ viewer, departments }: { viewer: User; departments: Department[] | undefined }) {
+  const seesAll = SEES_ALL_USERS.includes(viewer.role);
+  const [chosen, setChosen] = useState<number | null>(seesAll ? null : (viewer.department?.id ?? null));
+  const result = useAnalytics(seesAll ? chosen : (viewer.department?.id ?? null));
+
+  return (
+    <Stack gap="lg">
+      {seesAll ? (
+        <NativeSelect
+          label="Department"
+          w={280}
+          value={chosen == null ? '' : String(chosen)}
+          onChange={(e) => setChosen(e.currentTarget.value ? Number(e.currentTarget.value) : null)}
+          data={[{ value: '', label: 'All departments' }, ...(departments ?? []).map((d) => ({ value: String(d.id), label: d.name }))]}
+        />
+      ) : null}
+      {result.state === 'loading' ? (
+        <Center py="xl">
+          <Loader role="status" aria-label="Loading analytics" />
+        </Center>
+      ) : result.state === 'error' ? (
+        <Alert color="red" title="Analytics are not available" role="alert">
+          {result.message}
+          {typeof navigator !== 'undefined' && !navigator.onLine ? ' Analytics are computed by the server: connect to see them.' : ''}
+        </Alert>
+      ) : (
+        <>
+          {result.keptAt != null ? (
+            <Text size="sm" c="dimmed" role="status" data-testid="analytics-kept">
+              {result.problem
+                ? `Showing the copy kept on this device from ${new Date(result.keptAt).toLocaleString()} (${result.problem}).`
+                : `Copy kept on this device from ${new Date(result.keptAt).toLocaleString()}; refreshing…`}
+            </Text>
+          ) : null}
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <Section title="Completion funnel" id="funnel-title">
+              <Text size="sm" c="dimmed" mb="xs">
+                {result.data.total} observation(s); how many reached each stage.
+              </Text>
+              <FunnelPanel funnel={result.data.funnel} />
+              <Table mt="sm" aria-label="Funnel counts">
+                <Table.Tbody>
+                  {result.data.funnel.map((f) => (
+                    <Table.Tr key={f.stage}>
+                      <Table.Td>{f.stage}</Table.Td>
+                      <Table.Td ta="right" data-testid={`funnel-${f.stage}`}>
+                        {f.count}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Section>
+            <Section title="Overdue observations" id="overdue-title">
+              <Text size="sm" c="dimmed" mb="xs">
+                Open for more than {result.data.overdue.days} days: <b data-testid="overdue-count">{result.data.overdue.count}</b>
+              </Text>
+              {result.data.overdue.items.length === 0 ? (
+                <Text c="dimmed">None.</Text>
+              ) : (
+                <Table.ScrollContainer minWidth={420}>
+                  <Table striped aria-labelledby="overdue-title">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>Faculty</Table.Th>
+                        <Table.Th>Observer</Table.Th>
+                        <Table.Th>Semester</Table.Th>
+                        <Table.Th>Progress</Table.Th>
+                        <Table.Th>Days open</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {result.data.overdue.items.map((o) => (
+                        <Table.Tr key={o.id}>
+                          <Table.Td>{o.faculty}</Table.Td>
+                          <Table.Td>{o.observer}</Table.Td>
+                          <Table.Td>{o.semester}</Table.Td>
+                          <Table.Td>{o.progress}%</Table.Td>
+                          <Table.Td>
+                            <Badge color="red" variant="light">
+                              {o.daysOpen}
+                            </Badge>
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              )}
+            </Section>
+          </SimpleGrid>
+          <Section title="Rubric item averages by semester (observer scores)" id="averages-title">
+            <ItemAveragesPanel items={result.data.items} averages={result.data.itemAverages} />
+          </Section>
+          <Section title="Observer scores by faculty member" id="heatmap-title">
+            <Group mb="xs">
+              <Text size="sm" c="dimmed">
+                Average observer score (0–4) per rubric item; never shown to faculty.
+              </Text>
+            </Group>
+            <HeatmapPanel items={result.data.items} cells={result.data.heatmap} />
+          </Section>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * Calendars (issue 16.4; rules in services/calendar/calendar-feed.ts):
+ *   GET    /observation/{id}/calendar.ics   one observation's events (its observer and faculty member)
+ *   GET    /user/calendar-feed              whether the caller has a subscription URL
+ *   POST   /user/calendar-feed              make or reset it → 201 { url } (shown only here)
+ *   DELETE /user/calendar-feed              stop it
+ *   GET    /calendar/{secret}.ics           the subscription feed (no token: the URL is the secret)
+ * The feed answers are never cached by intermediaries (`private, no-store`): they carry personal schedules.
+ */
+import type { FastifyInstance } from 'fastify';
+import { MSG } from '../../shared/messages.js';
+import { notFound } from '../http/errors.js';
+import { feedCalendar, feedStatus, observationCalendar, resetFeed, stopFeed } from '../services/calendar/calendar-feed.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ICS = 'text/calendar; charset=utf-8';
+
+export default async function calendarRoutes(app: FastifyInstance): Promise<void> {
+  const { deps } = app;
+
+  app.get<{ Params: { id: string } }>('/observation/:id/calendar.ics', { preHandler: app.authenticate }, async (req, reply) => {
+    if (!UUID.test(req.params.id)) throw notFound(MSG.notFound);
+    const { filename, text } = await observationCalendar(deps.db, req.user, req.params.id, deps.config.publicUrl);
+    return reply.header('content-type', ICS).header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'private, no-store').send(text);
+  });
+
+  app.get('/user/calendar-feed', { preHandler: app.authenticate }, async (req) => feedStatus(deps.db, req.user));
+
+  app.post('/user/calendar-feed', { preHandler: app.authenticate }, async (req, reply) => {
+    const made = await resetFeed(deps.db, req.user, deps.config.publicUrl);
+    return reply.code(201).header('cache-control', 'no-store').send({ message: MSG.calendarFeedReady, ...made });
+  });
+
+  app.delete('/user/calendar-feed', { preHandler: app.authenticate }, async (req) => {
+    await stopFeed(deps.db, req.user);
+    return { message: MSG.calendarFeedStopped };
+  });
+
+  app.get<{ Params: { file: string } }>('/calendar/:file', async (req, reply) => {
+    const text = await feedCalendar(deps.db, req.params.file, deps.config.publicUrl);
+    if (text === null) throw notFound(MSG.notFound);
+    return reply.header('content-type', ICS).header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex').send(text);
+  });
+}

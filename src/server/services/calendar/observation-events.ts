@@ -1,0 +1,73 @@
+/**
+ * The calendar events of an observation (issue 16.4), from its document as the viewer sees it:
+ *
+ *   class    the scheduled class of the informed observation: obsRequest.scheduledOn (UTC), lasting the chosen
+ *            slot's time range ("09:00-10:30" → 90 min; 60 min when the slot has no end); TENTATIVE until both
+ *            sides accepted. UID `class-<obsRequest id>@observa`.
+ *   meeting  the post-observation meeting once the faculty member chose one of the observer's slots: 60 min at that
+ *            time, at its location. UID `meeting-<post-observation id>@observa`.
+ *
+ * SEQUENCE is the observation's sync version, which rises with every change of the document, so a calendar that
+ * sees the same UID again replaces the event.
+ */
+import type { Observation } from '../../../shared/contract/observations.js';
+import type { CalendarEvent } from './ics.js';
+
+const HOUR = 3_600_000;
+
+/** Minutes of a slot time "HH:MM-HH:MM"; null without a valid end after the start. */
+export function slotMinutes(time: string | undefined): number | null {
+  const m = /^(\d{1,2}):(\d{2})\s*-\s*(\d{1,2}):(\d{2})$/.exec((time ?? '').trim());
+  if (!m) return null;
+  const minutes = Number(m[3]) * 60 + Number(m[4]) - (Number(m[1]) * 60 + Number(m[2]));
+  return minutes > 0 ? minutes : null;
+}
+
+function validDate(s: string | null | undefined): Date | null {
+  if (!s) return null;
+  const d = new Date(s);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+export function observationEvents(o: Observation, publicUrl: string): CalendarEvent[] {
+  const events: CalendarEvent[] = [];
+  const course = o.course ? `${o.course.courseCode} ${o.course.name}` : 'class';
+  const who = `Faculty: ${o.faculty.name}\nObserver: ${o.observer.name}\nSemester: ${o.semester}`;
+  const url = `${publicUrl.replace(/\/$/, '')}/observations/detail-observation?id=${o.id}`;
+  const stamp = validDate(o.updatedAt) ?? new Date(0);
+  const r = o.obsRequest;
+  const classStart = validDate(r?.scheduledOn);
+  if (r && classStart) {
+    const minutes = slotMinutes(r.timeSlotByObserver[0]?.time) ?? 60;
+    events.push({
+      uid: `class-${r.id}@observa`,
+      sequence: o.version,
+      start: classStart,
+      end: new Date(classStart.getTime() + minutes * 60_000),
+      summary: `Observed class: ${course}`,
+      description: `Informed observation of ${o.faculty.name}.\n${who}`,
+      location: null,
+      status: r.facultyAccepted && r.observerAccepted ? 'CONFIRMED' : 'TENTATIVE',
+      stamp,
+      url,
+    });
+  }
+  const post = o.meetings.postObservation;
+  const chosen = post?.timeSlotsByObserver.find((s) => s.id === post.timeSlotByFaculty);
+  const meetingStart = validDate(chosen?.dateTime);
+  if (post && meetingStart) {
+    events.push({
+      uid: `meeting-${post.id}@observa`,
+      sequence: o.version,
+      start: meetingStart,
+      end: new Date(meetingStart.getTime() + HOUR),
+      summary: `Post-observation meeting: ${course}`,
+      description: `Post-observation meeting of ${o.faculty.name} and ${o.observer.name}.\n${who}`,
+      location: post.location,
+      status: 'CONFIRMED',
+      stamp,
+      url,
+    });
+  }
+  return events;
+}

@@ -1,0 +1,67 @@
+/**
+ * Observation scope: which observations a user may see, and which of them a device keeps as a whole document
+ * (grain 'full') rather than a summary. The ONLY place these rules live: the REST reads (GET /observations,
+ * GET /observation/{id}, chat, artifacts, /data/*) and the sync feed (sync/sources/observations.ts) both use
+ * them, so they cannot disagree. `observationScope` (SQL) and `canSeeObservation` (one row) are the same rule
+ * written twice; tests/server/scope.test.ts checks they agree for every role.
+ *
+ * See:  Super_Admin, Admin, Campus_Director every observation (read-only)
+ *       Head_of_Department                 its department's observations and the ones it initiated
+ *       Observer, Faculty                  the observations they take part in
+ * Full: the observations the user takes part in (observer, faculty; a HOD of its department or the HOD who
+ *       initiated it — they follow the cycle, chat in it and act on it), open ones (status not Completed),
+ *       recent ones (updated within FULL_RECENT_DAYS) and the ones the device pinned (opened); the rest of the
+ *       scope travels as summaries.
+ */
+import { eq, or, type SQL } from 'drizzle-orm';
+import { can } from '../../../shared/permissions.js';
+import { observations } from '../../db/schema.js';
+import type { AuthUser } from '../../http/types.js';
+
+export type ObservationRow = typeof observations.$inferSelect;
+export type Viewer = Pick<AuthUser, 'id' | 'role' | 'departmentId'>;
+
+/** An observation updated within this many days is kept whole on every device that sees it. */
+export const FULL_RECENT_DAYS = 30;
+
+export function isHodOf(u: Viewer, o: Pick<ObservationRow, 'departmentId' | 'hodId'>): boolean {
+  if (u.role !== 'Head_of_Department') return false;
+  return u.id === o.hodId || (u.departmentId != null && u.departmentId === o.departmentId);
+}
+
+/** Observer, faculty member or its HOD: the people of the cycle (they chat in it). */
+export function takesPart(u: Viewer, o: Pick<ObservationRow, 'observerId' | 'facultyId' | 'departmentId' | 'hodId'>): boolean {
+  return u.id === o.observerId || u.id === o.facultyId || isHodOf(u, o);
+}
+
+export function canSeeObservation(u: Viewer, o: ObservationRow): boolean {
+  return can(u.role, 'observation.readAll') || takesPart(u, o);
+}
+
+/** SQL filter of the observations `u` may see (undefined = all). Same rule as canSeeObservation. */
+export function observationScope(u: Viewer): SQL | undefined {
+  if (can(u.role, 'observation.readAll')) return undefined;
+  return takesPartWhere(u);
+}
+
+function takesPartWhere(u: Viewer): SQL {
+  if (u.role === 'Head_of_Department') {
+    return u.departmentId != null ? or(eq(observations.departmentId, u.departmentId), eq(observations.hodId, u.id))! : eq(observations.hodId, u.id);
+  }
+  return or(eq(observations.observerId, u.id), eq(observations.facultyId, u.id))!;
+}
+
+export interface GrainContext {
+  /** Ids the device asked to keep whole (it opened them). */
+  pins: readonly string[];
+  now: Date;
+}
+
+function recentSince(now: Date): Date {
+  return new Date(now.getTime() - FULL_RECENT_DAYS * 86_400_000);
+}
+
+/** Whether `u`'s device keeps this (visible) observation as a whole document. */
+export function isFullGrain(u: Viewer, o: ObservationRow, ctx: GrainContext): boolean {
+  return takesPart(u, o) || o.status !== 'Completed' || o.updatedAt >= recentSince(ctx.now) || ctx.pins.includes(o.id);
+}

@@ -1,0 +1,99 @@
+/**
+ * Sync sources of issue 16, filtered per viewer (services/evidence/note-access.ts):
+ *   notes     every note of the observations the viewer may see. The full audience gets documents; the faculty
+ *             member gets a document for a shared note of a locked rubric and a tombstone (data null) for any
+ *             other change of a note — so a note that stops being visible (unshared) is removed from their
+ *             replica, and one that becomes visible (shared, or its rubric locked: migration 0005 moves the
+ *             note's version then) arrives. Admin and Campus_Director get nothing.
+ *   agendas   the agenda of each visible observation: full audience always, faculty once shared (else a
+ *             tombstone, the same way).
+ * Deleted notes and agendas arrive as tombstones (delete triggers).
+ */
+import { and, asc, gt, inArray, lte } from 'drizzle-orm';
+import type { SyncChange } from '../../../shared/sync/protocol.js';
+import type { Db } from '../../db/client.js';
+import { evidenceNotes, meetingAgendas, observations } from '../../db/schema.js';
+import type { AuthUser } from '../../http/types.js';
+import { agendaForViewer, type AgendaRow } from '../../services/evidence/agenda.js';
+import { noteAudience } from '../../services/evidence/note-access.js';
+import { notesForViewer, type NoteRow } from '../../services/evidence/notes.js';
+import { visibleWhere } from '../../services/observations/access.js';
+import type { SyncSource } from './types.js';
+
+const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+const obsColumns = { id: observations.id, observerId: observations.observerId, facultyId: observations.facultyId, departmentId: observations.departmentId, hodId: observations.hodId };
+
+async function observationsOf(db: Db, user: AuthUser, ids: string[]) {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select(obsColumns)
+    .from(observations)
+    .where(and(inArray(observations.id, [...new Set(ids)]), visibleWhere(user)));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+async function noteChanges(db: Db, user: AuthUser, rows: NoteRow[]): Promise<SyncChange[]> {
+  const obs = await observationsOf(db, user, rows.map((r) => r.observationId));
+  const seen = await notesForViewer(db, user, rows, obs);
+  return seen.map(({ row, doc }) => ({ entity: 'notes', id: row.id, version: row.version, data: doc as unknown as Record<string, unknown> | null }));
+}
+
+export const notesSource: SyncSource = {
+  entity: 'notes',
+  async changedSince(db, user, since, upTo, limit) {
+    // Admin / Campus_Director see observations but never notes: skip the query.
+    if (user.role === 'Admin' || user.role === 'Campus_Director') return [];
+    const visible = db.select({ id: observations.id }).from(observations).where(visibleWhere(user));
+    const rows = await db
+      .select()
+      .from(evidenceNotes)
+      .where(and(gt(evidenceNotes.version, since), lte(evidenceNotes.version, upTo), inArray(evidenceNotes.observationId, visible)))
+      .orderBy(asc(evidenceNotes.version))
+      .limit(limit);
+    return noteChanges(db, user, rows);
+  },
+  async byIds(db, user, ids, upTo) {
+    const wanted = ids.filter(isUuid);
+    if (wanted.length === 0) return [];
+    const rows = await db
+      .select()
+      .from(evidenceNotes)
+      .where(and(inArray(evidenceNotes.id, wanted), lte(evidenceNotes.version, upTo)));
+    // A tombstone stands for "not visible": refetch answers missing ids with one anyway.
+    return (await noteChanges(db, user, rows)).filter((c) => c.data !== null);
+  },
+};
+
+async function agendaChanges(db: Db, user: AuthUser, rows: AgendaRow[]): Promise<SyncChange[]> {
+  const obs = await observationsOf(db, user, rows.map((r) => r.observationId));
+  return rows.flatMap((r) => {
+    const o = obs.get(r.observationId);
+    if (!o || noteAudience(user, o) === 'none') return [];
+    const doc = agendaForViewer(user, o, r);
+    return [{ entity: 'agendas' as const, id: r.observationId, version: r.version, data: doc as unknown as Record<string, unknown> | null }];
+  });
+}
+
+export const agendasSource: SyncSource = {
+  entity: 'agendas',
+  async changedSince(db, user, since, upTo, limit) {
+    if (user.role === 'Admin' || user.role === 'Campus_Director') return [];
+    const visible = db.select({ id: observations.id }).from(observations).where(visibleWhere(user));
+    const rows = await db
+      .select()
+      .from(meetingAgendas)
+      .where(and(gt(meetingAgendas.version, since), lte(meetingAgendas.version, upTo), inArray(meetingAgendas.observationId, visible)))
+      .orderBy(asc(meetingAgendas.version))
+      .limit(limit);
+    return agendaChanges(db, user, rows);
+  },
+  async byIds(db, user, ids, upTo) {
+    const wanted = ids.filter(isUuid);
+    if (wanted.length === 0) return [];
+    const rows = await db.select().from(meetingAgendas).where(and(inArray(meetingAgendas.observationId, wanted), lte(meetingAgendas.version, upTo)));
+    return (await agendaChanges(db, user, rows)).filter((c) => c.data !== null);
+  },
+};
+
+export const EVIDENCE_SOURCES: SyncSource[] = [notesSource, agendasSource];
