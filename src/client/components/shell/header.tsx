@@ -14,14 +14,16 @@ export interface ShellHeaderProps {
 export function ShellHeader({ navOpened, onToggleNav }: ShellHeaderProps) {
   return (
     // On a phone (390 px) everything must fit: smaller gaps, and full screen (little use there) is left out.
+    // The controls never shrink; the product name gives way (truncated) when they need the room, e.g. a wider
+    // "12 pending" chip or a font with wider glyphs than ours. Invariant: the header never scrolls sideways.
     <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap">
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: '0 1 auto' }}>
         <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label="Toggle sidebar" />
-        <Text fw={700} size="lg">
+        <Text fw={700} size="lg" truncate="end" miw={0} title={PRODUCT_NAME}>
           {PRODUCT_NAME}
         </Text>
       </Group>
-      <Group gap={4} wrap="nowrap">
+      <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
         <SyncIndicator />
         <ThemeToggle />
         <Box visibleFrom="xs">
