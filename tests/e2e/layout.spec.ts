@@ -128,7 +128,7 @@ test('phone: cards without sideways scrolling, the header fits, "1 pending" in f
   const wider = await page.addStyleTag({ content: '.mantine-AppShell-header, .mantine-AppShell-header * { letter-spacing: 0.12em }' });
   const widened = await fits();
   expect(widened.scrollWidth, 'the header scrolls sideways with wider glyphs').toBeLessThanOrEqual(widened.clientWidth);
-  await wider.evaluate((e) => e.remove());
+  await wider.evaluate((e) => (e as Element).remove());
   await expect(syncStatus(page)).toHaveAccessibleName(/1 pending/);
   await goOnline(context);
   await expectAllSynced(page);
