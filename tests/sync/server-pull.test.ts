@@ -72,15 +72,62 @@ describe('sync pull', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it('pages of 2 return exactly what one big page returns, in version order', async () => {
+  it('pages of 2 return exactly what one big page returns, each entity in version order', async () => {
     const token = await t.login('superadmin');
     const whole = await pullAll(token);
     const paged = await pullAll(token, '0', 2);
     expect(paged.pages).toBeGreaterThan(3);
     const key = (c: SyncChange) => `${c.entity}:${c.id}:${c.version}`;
     expect(paged.changes.map(key).sort()).toEqual(whole.changes.map(key).sort());
-    for (let i = 1; i < paged.changes.length; i++) expect(paged.changes[i].version).toBeGreaterThanOrEqual(paged.changes[i - 1].version);
+    // A first download reads its snapshot source by source (server/sync/snapshot.ts): ordered per entity.
+    const entities = new Set(paged.changes.map((c) => c.entity));
+    for (const e of entities) {
+      const versions = paged.changes.filter((c) => c.entity === e).map((c) => c.version);
+      expect(versions, e).toEqual([...versions].sort((a, b) => a - b));
+    }
     expect(paged.cursor).toBe(whole.cursor);
+    expect(paged.cursor).toMatch(/^\d+$/);
+  });
+
+  it('a first download is a snapshot: what changes while it is read follows it, and the device ends as a fresh download', async () => {
+    const me = await t.loginUser('superadmin');
+    const [doomed] = await t.db.insert(notifications).values({ userId: me.id, title: 'Doomed', message: 'M', route: '/' }).returning();
+    const replica = new Map<string, SyncChange>();
+    const apply = (cs: SyncChange[]) => {
+      for (const c of cs) {
+        if (c.data === null) replica.delete(`${c.entity}:${c.id}`);
+        else replica.set(`${c.entity}:${c.id}`, c);
+      }
+    };
+    const first = await pull(me.token, '0', '&limit=3');
+    expect(first.hasMore).toBe(true);
+    expect(first.cursor).toMatch(/^s\d+\.\d+\.\d+$/);
+    apply(first.changes);
+    // While the rest is read: a user already sent changes, a notification not yet sent goes, a new one comes.
+    const sentUser = first.changes.find((c) => c.entity === 'users')!;
+    expect(sentUser, 'users come first').toBeDefined();
+    expect((await t.put(`/api/user/update/${sentUser.id}`, { phone: '+1 555 0199' }, me.token, { 'idempotency-key': 'k-snap' })).statusCode).toBe(200);
+    await t.db.delete(notifications).where(eq(notifications.id, doomed.id));
+    const [fresh] = await t.db.insert(notifications).values({ userId: me.id, title: 'Fresh', message: 'M', route: '/' }).returning();
+    const rest = await pullAll(me.token, first.cursor, 3);
+    apply(rest.changes);
+
+    const again = await pullAll(me.token);
+    const expected = new Map(again.changes.filter((c) => c.data !== null).map((c) => [`${c.entity}:${c.id}`, c]));
+    expect([...replica.keys()].sort()).toEqual([...expected.keys()].sort());
+    for (const [k, c] of expected) expect(replica.get(k)?.data, k).toEqual(c.data);
+    expect(replica.get(`users:${sentUser.id}`)?.data).toMatchObject({ phone: '+1 555 0199' });
+    expect(replica.has(`notifications:${doomed.id}`)).toBe(false);
+    expect(replica.has(`notifications:${fresh.id}`)).toBe(true);
+    expect(rest.cursor).toBe(again.cursor);
+  });
+
+  it('a snapshot cursor from another database (ahead of it) asks for a reset; a malformed one is refused', async () => {
+    const token = await t.login('faculty');
+    expect((await pull(token, 's999999999.0.0')).resetRequired).toBe(true);
+    expect((await t.get('/api/sync/changes?since=s1.99.0', token)).statusCode).toBe(200);
+    expect((await t.get('/api/sync/changes?since=s1.999.0', token)).statusCode).toBe(400);
+    expect((await t.get('/api/sync/changes?since=s1.0', token)).statusCode).toBe(400);
   });
 
   it('returns only what changed since the cursor, including tombstones', async () => {

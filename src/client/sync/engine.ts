@@ -16,6 +16,7 @@ import { pull, type PullState } from './pull.js';
 import { pushOrdered } from './ordered-lane.js';
 import type { LaneResult } from './push.js';
 import { removeOrphanChunks } from './blobs.js';
+import { SYNC_PAGE_MAX } from '../../shared/sync/protocol.js';
 
 export interface EngineOptions {
   db: ReplicaDb;
@@ -68,7 +69,9 @@ export class SyncEngine {
       getToken: async () => (await opts.getToken()) ?? null,
       clientId: () => (this.clientIdP ??= getClientId(opts.db)),
       requestTimeoutMs: opts.requestTimeoutMs ?? 30_000,
-      pageLimit: opts.pageLimit ?? 500,
+      // The largest page the server gives (it also ends a page at SYNC_PAGE_MAX_BYTES): a first download of a
+      // university is a dozen transactions, not fifty, and the screens re-render once per page.
+      pageLimit: opts.pageLimit ?? SYNC_PAGE_MAX,
       state: this.state,
       emit: () => opts.onChange?.(),
       stopped: () => this.stoppedFlag,

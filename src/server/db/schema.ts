@@ -134,7 +134,8 @@ export const slots = pgTable(
     facultyId: uuid('faculty_id').references(() => users.id),
     version: version(),
   },
-  (t) => [index('slots_course_idx').on(t.courseId), index('slots_faculty_idx').on(t.facultyId), index('slots_version_idx').on(t.version)],
+  // (faculty, version): a user document's version is max(version) of their slots, one backward index probe.
+  (t) => [index('slots_course_idx').on(t.courseId), index('slots_faculty_idx').on(t.facultyId, t.version), index('slots_version_idx').on(t.version)],
 );
 
 export const observations = pgTable(
@@ -162,11 +163,13 @@ export const observations = pgTable(
     version: version(),
   },
   (t) => [
-    index('observations_faculty_idx').on(t.facultyId),
-    index('observations_observer_idx').on(t.observerId),
+    // (person, version) for each role: a user document's version takes max(version) of the observations the
+    // user is in (sync/sources/profile.ts), a backward probe per role instead of reading every such row.
+    index('observations_faculty_idx').on(t.facultyId, t.version),
+    index('observations_observer_idx').on(t.observerId, t.version),
     index('observations_department_idx').on(t.departmentId),
     index('observations_version_idx').on(t.version),
-    index('observations_hod_idx').on(t.hodId),
+    index('observations_hod_idx').on(t.hodId, t.version),
     // One open observation per faculty member: "open" is exactly the initiate rule's `status <> 'Completed'`
     // (services/observations/initiate.ts; a deleted observation is gone, its row removed). The database decides
     // concurrent initiates; http/db-errors.ts maps the loser's violation to 409 facultyHasOpenObservation.

@@ -6,7 +6,8 @@
  * gives `upTo` below every version a running transaction holds or may take, so every version ≤ upTo is final: a
  * page never skips a row that commits later with a smaller version, and unrelated writers never queue.
  *
- * Cursor: "<version>" or "<version>@<floor when issued>". Reset when the cursor is ahead of the server (its
+ * Cursor: "<version>" or "<version>@<floor when issued>"; during a first download the snapshot form
+ * "s<snapshot>.<source>.<after>[@floor]" (sync/snapshot.ts). Reset when the cursor is ahead of the server (its
  * database was replaced) or behind the tombstone floor *and* issued before the purge that raised it — a cursor
  * handed out after the purge (e.g. mid-way through a fresh download) saw only post-purge state and stays valid.
  */
@@ -19,6 +20,10 @@ import { SYNC_SOURCES } from './sources/index.js';
 import type { FeedContext, SyncSource } from './sources/types.js';
 import { scopeKey } from '../services/scope/index.js';
 import { TOMBSTONE_ENTITY, FLOOR_KEY } from './tombstones.js';
+import { snapshotPage, type SnapshotPosition } from './snapshot.js';
+import { bytesOf, cutByBytes } from './page-bytes.js';
+
+export { cutByBytes } from './page-bytes.js';
 
 function rowsOf<T>(res: unknown): T[] {
   return (Array.isArray(res) ? res : (res as { rows: T[] }).rows) as T[];
@@ -31,18 +36,24 @@ export async function safeUpperBound(db: Db): Promise<number> {
 }
 
 export interface Cursor {
+  /** Everything ≤ version is on the device; for a snapshot cursor, the snapshot's upper bound. */
   version: number;
   issuedFloor: number | null;
+  /** Mid-way through a first download: the source being read and the last version sent from it. */
+  snapshot?: SnapshotPosition;
 }
 
 export function parseCursor(raw: string | undefined): Cursor | null {
-  const m = /^(\d{1,18})(?:@(\d{1,18}))?$/.exec(raw ?? '0');
+  const m = /^(?:s(\d{1,18})\.(\d{1,2})\.(\d{1,18})|(\d{1,18}))(?:@(\d{1,18}))?$/.exec(raw ?? '0');
   if (!m) return null;
-  return { version: Number(m[1]), issuedFloor: m[2] !== undefined ? Number(m[2]) : null };
+  const issuedFloor = m[5] !== undefined ? Number(m[5]) : null;
+  if (m[4] !== undefined) return { version: Number(m[4]), issuedFloor };
+  return { version: Number(m[1]), issuedFloor, snapshot: { source: Number(m[2]), after: Number(m[3]) } };
 }
 
-export function formatCursor(version: number, floor: number): string {
-  return floor > 0 ? `${version}@${floor}` : String(version);
+export function formatCursor(version: number, floor: number, snapshot?: SnapshotPosition): string {
+  const base = snapshot ? `s${version}.${snapshot.source}.${snapshot.after}` : String(version);
+  return floor > 0 ? `${base}@${floor}` : base;
 }
 
 export interface ChangesQuery {
@@ -71,7 +82,7 @@ async function tombstonesSince(db: Db, user: AuthUser, since: number, upTo: numb
 }
 
 /** Current documents for a client's re-pull after a refused change; unknown/invisible ids become tombstones. */
-async function refetchDocs(db: Db, user: AuthUser, wanted: ChangesQuery['refetch'], upTo: number, feed: FeedContext): Promise<SyncChange[]> {
+export async function refetchDocs(db: Db, user: AuthUser, wanted: ChangesQuery['refetch'], upTo: number, feed: FeedContext): Promise<SyncChange[]> {
   const out: SyncChange[] = [];
   const byEntity = new Map<SyncEntity, string[]>();
   for (const w of wanted) byEntity.set(w.entity, [...(byEntity.get(w.entity) ?? []), w.id]);
@@ -110,7 +121,12 @@ export async function changesFor(db: Db, user: AuthUser, q: ChangesQuery): Promi
   // The user's scope changed under this replica (moved department, new role): rows it may no longer see were
   // not touched, so no tombstone would ever reach it — start over (the client keeps its outbox).
   const scope = scopeKey(user);
-  if (since > 0 && q.scope !== undefined && q.scope !== scope) return { resetRequired: true };
+  if ((since > 0 || q.since.snapshot) && q.scope !== undefined && q.scope !== scope) return { resetRequired: true };
+  // A first download reads a snapshot source by source instead of merging every source by version.
+  if (since === 0 || q.since.snapshot) {
+    const feed: FeedContext = { pins: q.pins ?? [], now: new Date() };
+    return snapshotPage(db, user, { ...q, snapshot: since === 0 ? upTo : since, position: q.since.snapshot ?? { source: 0, after: 0 } }, { upTo, floor, scope, feed });
+  }
   // The idle pull (#12.4): a cursor at the head has nothing above it in any source (every version ≤ upTo is
   // final and none is > since), so one statement answers it instead of a probe per source. Pins only shape how
   // later changes are sent (a newly opened observation is downloaded directly), so they change nothing here.
@@ -151,34 +167,3 @@ export async function changesFor(db: Db, user: AuthUser, q: ChangesQuery): Promi
   const cursorVersion = hasMore ? (page.length ? page[page.length - 1].version : since) : upTo;
   return { changes: [...refetched, ...page], cursor: formatCursor(cursorVersion, floor), hasMore, scope };
 }
-
-function bytesOf(changes: SyncChange[]): number {
-  let n = 0;
-  for (const c of changes) n += changeBytes(c);
-  return n;
-}
-
-function changeBytes(c: SyncChange): number {
-  // The envelope is ~100 bytes; the record's JSON dominates (ASCII-heavy, so length ≈ bytes).
-  return 100 + (c.data ? JSON.stringify(c.data).length : 0);
-}
-
-/**
- * The longest prefix of `page` within `maxBytes` (counting `used` already), ending on a version boundary. At
- * least the first version's records go out, so a single huge record still moves the cursor.
- */
-export function cutByBytes(page: SyncChange[], maxBytes: number, used = 0): SyncChange[] {
-  let total = used;
-  let end = 0;
-  while (end < page.length) {
-    let next = end + 1;
-    while (next < page.length && page[next].version === page[end].version) next++;
-    let size = 0;
-    for (let i = end; i < next; i++) size += changeBytes(page[i]);
-    if (end > 0 && total + size > maxBytes) break;
-    total += size;
-    end = next;
-  }
-  return page.slice(0, end);
-}
-

@@ -23,10 +23,14 @@ import type { SyncSource } from './types.js';
 
 // Written with explicit "users". qualifiers: drizzle leaves column references unqualified in a select list,
 // where an unqualified "id" inside the subqueries would bind to the subquery's own table.
+// One max() per role, each a backward probe of a (person, version) index (migration 0010): an `id in (faculty,
+// observer, hod)` form reads every observation of the user, which for an HoD or observer is thousands per page.
 const userVersion = sql<number>`greatest(
   "users"."version",
   coalesce((select max(s.version) from slots s where s.faculty_id = "users"."id"), 0),
-  coalesce((select max(o.version) from observations o where "users"."id" in (o.faculty_id, o.observer_id, o.hod_id)), 0)
+  coalesce((select max(o.version) from observations o where o.faculty_id = "users"."id"), 0),
+  coalesce((select max(o.version) from observations o where o.observer_id = "users"."id"), 0),
+  coalesce((select max(o.version) from observations o where o.hod_id = "users"."id"), 0)
 )`.mapWith(Number);
 
 async function userChanges(db: Db, viewer: AuthUser, where: SQL | undefined, limit: number): Promise<SyncChange[]> {

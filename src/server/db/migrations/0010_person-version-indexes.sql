@@ -1,0 +1,8 @@
+DROP INDEX "observations_faculty_idx";--> statement-breakpoint
+DROP INDEX "observations_observer_idx";--> statement-breakpoint
+DROP INDEX "observations_hod_idx";--> statement-breakpoint
+DROP INDEX "slots_faculty_idx";--> statement-breakpoint
+CREATE INDEX "observations_faculty_idx" ON "observations" USING btree ("faculty_id","version");--> statement-breakpoint
+CREATE INDEX "observations_observer_idx" ON "observations" USING btree ("observer_id","version");--> statement-breakpoint
+CREATE INDEX "observations_hod_idx" ON "observations" USING btree ("hod_id","version");--> statement-breakpoint
+CREATE INDEX "slots_faculty_idx" ON "slots" USING btree ("faculty_id","version");
