@@ -245,6 +245,57 @@ describe('pull', () => {
   });
 });
 
+describe('pull ahead', () => {
+  it('asks for the next page before writing the current one, uses every answer once, and ends with the whole replica', async () => {
+    const server = new SimServer();
+    for (let i = 0; i < 7; i++) server.put('notifications', { id: `n-${i}`, userId: 'u-1', open: false });
+    const db = newDb();
+    let writes = 0;
+    const sends: { since: string; writesBefore: number }[] = [];
+    const transport: Transport = {
+      async send(req) {
+        const q = new URL(req.path, 'http://x').searchParams;
+        if (req.path.startsWith('/api/sync/changes')) sends.push({ since: q.get('since')!, writesBefore: writes });
+        return server.handle(req);
+      },
+    };
+    const engine = new SyncEngine({ db, transport, clock: new FakeClock(), random: seeded(1), getToken: () => 'good', pageLimit: 2, onChange: () => writes++ });
+    await engine.drainOnce();
+    expect((await db.notifications.toArray()).map((n) => n.id).sort()).toEqual([0, 1, 2, 3, 4, 5, 6].map((i) => `n-${i}`));
+    // Four pages of two: four requests, none wasted, each from the cursor of the page before it.
+    expect(sends.map((s) => s.since)).toHaveLength(4);
+    expect(new Set(sends.map((s) => s.since)).size).toBe(4);
+    // Page k+1 was asked for before page k was written (no write between the two requests).
+    expect(sends[1].writesBefore).toBe(sends[0].writesBefore);
+    expect(await getMeta(db, META.cursor)).toBe(String(server.version));
+  });
+
+  it('drops the page asked ahead when a refused change must be re-pulled first', async () => {
+    const server = new SimServer();
+    for (let i = 0; i < 5; i++) server.put('notifications', { id: `n-${i}`, userId: 'u-1', open: false });
+    const db = newDb();
+    const sinces: string[] = [];
+    const refetches: string[] = [];
+    const transport: Transport = {
+      async send(req) {
+        if (req.path.startsWith('/api/sync/changes')) {
+          const q = new URL(req.path, 'http://x').searchParams;
+          sinces.push(q.get('since')!);
+          refetches.push(q.get('refetch') ?? '');
+          // While the first page is in flight, a refused change asks for a re-pull.
+          if (sinces.length === 1) await setMeta(db, META.refetch, ['notifications:n-0']);
+        }
+        return server.handle(req);
+      },
+    };
+    const engine = new SyncEngine({ db, transport, clock: new FakeClock(), random: seeded(1), getToken: () => 'good', pageLimit: 2 });
+    await engine.drainOnce();
+    expect(refetches.filter((r) => r === 'notifications:n-0')).toHaveLength(1);
+    expect(await getMeta(db, META.refetch)).toEqual([]);
+    expect(await db.notifications.count()).toBe(5);
+  });
+});
+
 describe('leader election', () => {
   it('is the leader at once where navigator.locks is missing', async () => {
     const seen: boolean[] = [];

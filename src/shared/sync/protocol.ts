@@ -5,9 +5,10 @@
  *     → 200 { changes: [{ entity, id, version, data | null }], cursor, hasMore, scope }
  *     → 200 { resetRequired: true }   when the server no longer knows the cursor
  *
- * The cursor is a server-assigned monotonic version (never a device clock), sent as a decimal string.
- * `data: null` is a tombstone. Pages are ordered by version; the client writes each page and its cursor
- * in one Dexie transaction and asks again while `hasMore`.
+ * The cursor is opaque to the client: a server-assigned monotonic version (never a device clock), or during a
+ * first download a snapshot position (server/sync/snapshot.ts: that download reads each entity in turn, in
+ * version order within it). `data: null` is a tombstone. Past the first download pages are ordered by version;
+ * the client writes each page and its cursor in one Dexie transaction and asks again while `hasMore`.
  */
 import { z } from 'zod';
 
