@@ -319,29 +319,38 @@ export const postObservations = pgTable('post_observations', {
   updatedAt: updatedAt(),
 });
 
-export const postObservationSlots = pgTable('post_observation_slots', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  postObservationId: uuid('post_observation_id')
-    .notNull()
-    .references(() => postObservations.id, { onDelete: 'cascade' }),
-  dateTime: timestamp('date_time', { withTimezone: true, mode: 'date' }).notNull(),
-});
+export const postObservationSlots = pgTable(
+  'post_observation_slots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postObservationId: uuid('post_observation_id')
+      .notNull()
+      .references(() => postObservations.id, { onDelete: 'cascade' }),
+    dateTime: timestamp('date_time', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  // Documents are built for a page of observations at once (services/observations/document.ts): by parent.
+  (t) => [index('post_observation_slots_post_idx').on(t.postObservationId)],
+);
 
-export const artifacts = pgTable('artifacts', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  postObservationId: uuid('post_observation_id')
-    .notNull()
-    .references(() => postObservations.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  /** pdf | docx | jpeg | png | mp4 */
-  type: text('type').notNull(),
-  fileUrl: text('file_url').notNull(),
-  /** Generated file name in storage; never derived from user input. */
-  storageKey: text('storage_key').notNull(),
-  size: bigint('size', { mode: 'number' }).notNull(),
-  uploadedBy: uuid('uploaded_by').references(() => users.id),
-  createdAt: createdAt(),
-});
+export const artifacts = pgTable(
+  'artifacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postObservationId: uuid('post_observation_id')
+      .notNull()
+      .references(() => postObservations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** pdf | docx | jpeg | png | mp4 */
+    type: text('type').notNull(),
+    fileUrl: text('file_url').notNull(),
+    /** Generated file name in storage; never derived from user input. */
+    storageKey: text('storage_key').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('artifacts_post_idx').on(t.postObservationId)],
+);
 
 /** Chat panel: conversation of one observation between its observer, faculty and HOD. */
 export const observationMessages = pgTable(
