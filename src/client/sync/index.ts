@@ -31,6 +31,14 @@ const loadEngine = () =>
     import('./sse-transport.js'),
   ]).then(([runner, engine, http, tus, ports, sse]) => ({ runner, engine, http, tus, ports, sse }));
 
+/**
+ * Fetches and compiles the engine's chunks ahead of sign-in (the login form calls it when first focused): the
+ * first download then starts as soon as the session exists instead of after a cold chunk load. Idempotent.
+ */
+export function preloadSync(): void {
+  void loadEngine().catch(() => undefined);
+}
+
 export { StorageFullError, MutationArgsError } from './errors.js';
 export type { SubmitOutcome } from './outcome.js';
 export type { ReplicaDb, OutboxRow } from '../db/db.js';

@@ -9,6 +9,7 @@ import { loginError } from '../../../shared/validation.js';
 import { login } from '../../api/login.js';
 import { toast } from '../toast.js';
 import { beginSession } from '../../session/resume.js';
+import { preloadSync } from '../../sync/index.js';
 
 export interface LoginFormProps {
   onSignedIn: () => void;
@@ -46,7 +47,8 @@ export function LoginForm({ onSignedIn, onSuccess, fixedEmail, submitLabel = 'Lo
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Login">
+    // Someone about to sign in: load the sync engine while they type (not at first paint, which it would slow).
+    <form onSubmit={submit} onFocus={preloadSync} noValidate aria-label="Login">
       <Stack>
         <TextInput
           label="Email"
