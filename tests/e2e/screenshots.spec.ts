@@ -32,6 +32,9 @@ for (const size of Object.keys(SHOTS) as ViewportName[]) {
     await expectAllSynced(page);
     for (const name of SHOTS[size]) {
       await openPage(page, pages.find((p) => p.name === name)!);
+      // A shot shows the page settled: opening an observation pins it (a pull), and charts load after the page.
+      await expectAllSynced(page);
+      await expect(page.getByRole('main').locator('.mantine-Loader-root')).toHaveCount(0, { timeout: 30_000 });
       await page.screenshot({ path: path.join(OUT, `${name}-${size}.png`), animations: 'disabled' });
     }
   });
