@@ -6,6 +6,7 @@
  *  - two tabs: exactly one holds the sync lock; when it closes, the other takes over;
  *  - a change the server refuses lands in "needs attention" with retry, copy and discard.
  */
+import type { Page } from '@playwright/test';
 import { MSG } from '../../src/shared/messages.js';
 import { recordVersion } from './support/api.js';
 import { demo, demoAccount } from './support/demo.js';
@@ -156,8 +157,17 @@ test('a change the server refuses needs attention, with retry, copy and discard'
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(JSON.parse(copied)).toMatchObject({ change: 'user.updateProfile', data: { changes: { phone: '+1 555 9999999' } } });
 
-  // Retry sends it again; the server refuses again and it stays in the list.
+  // Retry sends it again; the server refuses again and it stays in the list. The row is queued anew (a new
+  // seq) and parked again: wait for that, not for the text, which the first refusal already shows — a Discard
+  // clicked while the retry is under way would be undone when the row comes back.
+  const before = await refusedSeq(page);
   await refused.getByRole('button', { name: 'Retry' }).click();
+  await expect
+    .poll(async () => {
+      const now = await refusedSeq(page);
+      return now !== null && now !== before;
+    }, { timeout: 30_000 })
+    .toBe(true);
   await expect(refused.getByText(/Server said: .+\(403\)/)).toBeVisible({ timeout: 30_000 });
 
   await refused.getByRole('button', { name: 'Discard' }).click();
@@ -165,3 +175,23 @@ test('a change the server refuses needs attention, with retry, copy and discard'
   await expect(page.getByText('No refused changes.')).toBeVisible();
   expect((await api.getUser(other.id, other.token)).phone).not.toBe('+1 555 9999999');
 });
+
+/** The outbox seq of the (one) change parked as needs-attention, or null. */
+function refusedSeq(page: Page): Promise<number | null> {
+  return page.evaluate(
+    () =>
+      new Promise<number | null>((resolve, reject) => {
+        const open = indexedDB.open('observa');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction('outbox', 'readonly').objectStore('outbox').getAll();
+          req.onsuccess = () => {
+            open.result.close();
+            const row = (req.result as { seq: number; status: string }[]).find((r) => r.status === 'needs-attention');
+            resolve(row ? row.seq : null);
+          };
+          req.onerror = () => reject(req.error);
+        };
+      }),
+  );
+}
