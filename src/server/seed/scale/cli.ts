@@ -11,6 +11,7 @@ import { openDb } from '../../db/client.js';
 import { artifactsDir } from '../../storage/index.js';
 import { seed } from '../index.js';
 import { seedScale } from './index.js';
+import { analyzeGrownTables } from '../../services/housekeeping/statistics.js';
 
 const { values } = parseArgs({
   options: { observations: { type: 'string', default: '10000' }, years: { type: 'string' }, seed: { type: 'string' } },
@@ -40,6 +41,9 @@ try {
   console.log(`  rows: ${Object.entries(s.rows).filter(([k]) => k !== 'files').map(([k, v]) => `${k} ${v}`).join(', ')}`);
   console.log(`  stages: ${Object.entries(s.byStage).map(([k, v]) => `${k} ${v}`).join(', ')}`);
   if (config.s3) console.log('  (object store configured: no artifacts seeded, their files cannot be placed from here)');
+  // A bulk load leaves the planner's estimates behind (PGlite never runs autovacuum): measure what grew.
+  const analyzed = await analyzeGrownTables(handle.db);
+  console.log(`  planner statistics refreshed for ${analyzed.length} tables`);
 } finally {
   await handle.close();
 }
