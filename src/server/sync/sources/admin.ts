@@ -43,8 +43,10 @@ function changes<T extends { id: string }>(
 
 /** Rows (id, document version) of visible courses matching `where`, ordered by version. */
 async function courseRows(db: Db, user: AuthUser, where: (v: SQL) => SQL | undefined, limit?: number) {
-  // Correlated per course (slots_course_idx): computed only for the rows the other conditions leave.
-  const v = sql<number>`greatest("courses"."version", coalesce((select max(s.version) from slots s where s.course_id = "courses"."id"), 0))`;
+  // Correlated per course (slots_course_idx): computed only for the rows the other conditions leave. `+ 0` keeps
+  // the planner on that index (see userVersion in profile.ts: max(version) may become a backward walk of the
+  // version index, which reads every slot for a course without any).
+  const v = sql<number>`greatest("courses"."version", coalesce((select max(s.version + 0) from slots s where s.course_id = "courses"."id"), 0))`;
   const q = db
     .select({ id: courses.id, v: v.mapWith(Number) })
     .from(courses)
