@@ -116,7 +116,11 @@ async function writePage(ctx: EngineCtx, page: SyncPage, sentRefetch: RefetchKey
     const last = new Map<string, SyncPage['changes'][number]>();
     for (const c of page.changes) last.set(`${c.entity}\u0000${c.id}`, c);
     const byEntity = new Map<(typeof SYNC_ENTITIES)[number], SyncPage['changes']>();
-    for (const c of last.values()) byEntity.set(c.entity, [...(byEntity.get(c.entity) ?? []), c]);
+    for (const c of last.values()) {
+      const list = byEntity.get(c.entity);
+      if (list) list.push(c);
+      else byEntity.set(c.entity, [c]);
+    }
     for (const [entity, changes] of byEntity) {
       const table = db[entity];
       let puts = changes.filter((c) => c.data !== null);
