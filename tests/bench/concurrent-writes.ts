@@ -10,7 +10,8 @@
  */
 import pg from 'pg';
 import { openDb } from '../../src/server/db/client.js';
-import { median, scratchPgDatabase, type BenchResult } from './support.js';
+import { median, type BenchResult } from './support.js';
+import { freshPgDatabase } from '../instances/processes.js';
 
 const WRITERS = Number(process.env.BENCH_WRITERS ?? 20);
 const SECONDS = Number(process.env.BENCH_WRITE_SECONDS ?? 8);
@@ -65,7 +66,7 @@ async function run(url: string, label: string): Promise<{ label: string; perSeco
 }
 
 export async function concurrentWrites(): Promise<BenchResult> {
-  const db = await scratchPgDatabase('writes');
+  const db = await freshPgDatabase('b_writes');
   try {
     const handle = await openDb({ databaseUrl: db.url }); // migrates: the 0004 trigger is installed
     const admin = new pg.Client({ connectionString: db.url });

@@ -15,7 +15,8 @@ import autocannon from 'autocannon';
 import { ServerApi } from '../e2e/support/api.js';
 import { demo } from '../e2e/support/demo.js';
 import { root, startServer } from '../e2e/support/server.js';
-import { scratchPgDatabase, type BenchResult, type Target } from './support.js';
+import { type BenchResult, type Target } from './support.js';
+import { freshPgDatabase } from '../instances/processes.js';
 
 const SECONDS = Number(process.env.BENCH_READ_SECONDS ?? 5);
 const DBS = (process.env.BENCH_READ_DB ?? 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
@@ -81,7 +82,7 @@ export async function serverReads(): Promise<BenchResult> {
     console.log(`  bare Fastify: ${bareRate.toFixed(0)} req/s`);
     figures.bareFastify = bareRate;
     for (const kind of DBS) {
-      const pgDb = kind === 'postgres' ? await scratchPgDatabase('reads') : null;
+      const pgDb = kind === 'postgres' ? await freshPgDatabase('b_reads') : null;
       const server = await startServer({
         logFile: path.join(root, `tests/bench/.results/server-reads-${kind}.log`),
         env: { ...(pgDb ? { DATABASE_URL: pgDb.url } : {}), LOG_LEVEL: 'warn' },

@@ -59,27 +59,3 @@ export function round(x: number, digits = 2): number {
   const f = 10 ** digits;
   return Math.round(x * f) / f;
 }
-
-/** The PostgreSQL server the benchmarks use (override with OBSERVA_TEST_PG_URL, as the server tests do). */
-export const PG_ADMIN_URL = process.env.OBSERVA_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-/** A fresh, empty PostgreSQL database for one benchmark run; `drop()` removes it (also when sessions remain). */
-export async function scratchPgDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const { default: pg } = await import('pg');
-  const name = `observa_b_${prefix}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}

@@ -22,7 +22,8 @@ import { mathRandom, realClock } from '../../src/client/sync/ports.js';
 import { ServerApi } from '../e2e/support/api.js';
 import { demo } from '../e2e/support/demo.js';
 import { root, startServer } from '../e2e/support/server.js';
-import { scratchPgDatabase, type BenchResult, type Target } from './support.js';
+import { type BenchResult, type Target } from './support.js';
+import { freshPgDatabase } from '../instances/processes.js';
 
 const SIZES = (process.env.BENCH_SYNC_SIZES ?? '100,1000,5000').split(',').map(Number);
 const BATCH_SIZES = (process.env.BENCH_SYNC_BATCH_SIZES ?? '1000,5000').split(',').map(Number);
@@ -74,7 +75,7 @@ type DbKind = 'pglite' | 'postgres';
 const DBS = (process.env.BENCH_SYNC_DB ?? 'pglite,postgres').split(',') as DbKind[];
 
 async function replayOn(kind: DbKind) {
-  const pgDb = kind === 'postgres' ? await scratchPgDatabase('replay') : null;
+  const pgDb = kind === 'postgres' ? await freshPgDatabase('b_replay') : null;
   const server = await startServer({
     logFile: path.join(root, `tests/bench/.results/server-sync-${kind}.log`),
     env: pgDb ? { DATABASE_URL: pgDb.url } : {},

@@ -50,9 +50,9 @@ export async function stopServer(p: ServerProcess | undefined): Promise<void> {
   await p.exited;
 }
 
-/** A fresh, empty PostgreSQL database: its URL and a drop function. */
-export async function freshPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `observa_i_${randomBytes(6).toString('hex')}`;
+/** A fresh, empty PostgreSQL database (tests and benchmarks): its URL and a drop function (also when sessions remain). */
+export async function freshPgDatabase(prefix = 'i'): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `observa_${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);

@@ -1,23 +1,12 @@
 /** Seeded randomness, a fake clock and a fault-injecting transport for the engine simulation. */
 import { NetworkError, type Clock, type Random, type Transport, type TransportRequest, type TransportResponse } from '../../src/client/sync/ports.js';
 import type { SimServer } from './sim-server.js';
+import { rng } from '../../src/server/seed/scale/random.js';
 
-/** mulberry32: small, fast, good enough for scheduling faults. */
+/** The seed generator's mulberry32 (src/server/seed/scale/random.ts): small, fast, good enough for scheduling faults. */
 export function seeded(seed: number): Random & { int(n: number): number; chance(p: number): boolean; pick<T>(xs: T[]): T } {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (n) => Math.floor(next() * n),
-    chance: (p) => next() < p,
-    pick: (xs) => xs[Math.floor(next() * xs.length)],
-  };
+  const r = rng(seed);
+  return { next: r.next, int: (n) => Math.floor(r.next() * n), chance: r.chance, pick: r.pick };
 }
 
 export class FakeClock implements Clock {
