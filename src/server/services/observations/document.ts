@@ -7,6 +7,7 @@
  * percentage (which would reveal it) are null for them.
  */
 import { asc, eq, inArray } from 'drizzle-orm';
+import { observationRowFields } from './row-fields.js';
 import type { Meeting, Observation, ObservationPlan } from '../../../shared/contract/observations.js';
 import type { Person } from '../../../shared/contract/user-projection.js';
 import type { UserSlot } from '../../../shared/contract/users.js';
@@ -146,23 +147,11 @@ export async function buildDocuments(db: Db | Tx, viewer: Viewer, rows: Observat
     const course = o.courseId ? (courseById.get(o.courseId) ?? null) : null;
     return {
       id: o.id,
+      ...observationRowFields(o),
       course,
-      courseId: o.courseId,
       faculty: { ...person(o.facultyId), courseSlots: slotsByFaculty.get(o.facultyId) ?? [] },
-      facultyId: o.facultyId,
       observer: person(o.observerId),
-      observerId: o.observerId,
       hod: person(o.hodId),
-      hodId: o.hodId,
-      departmentId: o.departmentId,
-      semester: o.semester,
-      status: o.status,
-      observationStatus: o.status,
-      starting: iso(o.starting),
-      ending: iso(o.ending),
-      createdAt: o.createdAt.toISOString(),
-      updatedAt: o.updatedAt.toISOString(),
-      observationProgress: o.progress,
       cycleLabel: cycleLabel({ obsRequest: r?.status, informed: informed?.status, uninformed: uninformed?.status, post: post?.status }),
       obsRequest: r
         ? {
@@ -194,7 +183,6 @@ export async function buildDocuments(db: Db | Tx, viewer: Viewer, rows: Observat
             }
           : null,
       },
-      version: o.version,
     };
   });
 }

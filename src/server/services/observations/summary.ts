@@ -11,6 +11,7 @@ import { cycleLabel } from '../../../shared/cycle.js';
 import type { Db, Tx } from '../../db/client.js';
 import { courses, meetings, postObservations, schedulingRequests, users } from '../../db/schema.js';
 import type { ObservationRow } from '../scope/index.js';
+import { observationRowFields } from './row-fields.js';
 
 const uniq = <T>(xs: (T | null | undefined)[]) => [...new Set(xs.filter((x): x is T => x != null))];
 
@@ -38,29 +39,16 @@ export async function buildSummaries(db: Db | Tx, rows: ObservationRow[]): Promi
   return rows.map((o) => ({
     id: o.id,
     grain: 'summary',
+    ...observationRowFields(o),
     course: o.courseId ? (courseById.get(o.courseId) ?? null) : null,
-    courseId: o.courseId,
     faculty: person(o.facultyId),
-    facultyId: o.facultyId,
     observer: person(o.observerId),
-    observerId: o.observerId,
     hod: person(o.hodId),
-    hodId: o.hodId,
-    departmentId: o.departmentId,
-    semester: o.semester,
-    status: o.status,
-    observationStatus: o.status,
-    starting: o.starting ? o.starting.toISOString() : null,
-    ending: o.ending ? o.ending.toISOString() : null,
-    createdAt: o.createdAt.toISOString(),
-    updatedAt: o.updatedAt.toISOString(),
-    observationProgress: o.progress,
     cycleLabel: cycleLabel({
       obsRequest: requestOf.get(o.id),
       informed: meetingOf.get(`${o.id}:informed`),
       uninformed: meetingOf.get(`${o.id}:uninformed`),
       post: postOf.get(o.id),
     }),
-    version: o.version,
   }));
 }
