@@ -25,7 +25,7 @@ import { registerHousekeeping } from './plugins/housekeeping.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerInputGuards } from './plugins/input-guards.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
-import { SessionCache } from './services/auth/session-cache.js';
+import { EMBEDDED_MAX_AGE_MS, SessionCache, SHARED_MAX_AGE_MS } from './services/auth/session-cache.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerStatic } from './plugins/static.js';
 import routes from './routes/index.js';
@@ -117,7 +117,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('loginLimits', limits);
   app.decorate('loginThrottle', { account: limits.account, address: limits.address, forgetMs: limits.forgetMs });
   // One process owns PGlite's data directory, so it may keep sessions in memory; a shared PostgreSQL may not.
-  app.decorate('sessionCache', handle.kind === 'pglite' ? new SessionCache() : null);
+  // Shared PostgreSQL: entries live half a second, the bound on honouring another instance's logout (session-cache.ts).
+  app.decorate('sessionCache', new SessionCache(handle.kind === 'pglite' ? EMBEDDED_MAX_AGE_MS : SHARED_MAX_AGE_MS));
   app.decorate('mailFlusher', smtp ? createOutboxFlusher(handle.db, smtp, app.log) : null);
   const feedBus = new FeedBus(handle, app.log);
   app.decorate('feedBus', feedBus);

@@ -1,12 +1,12 @@
 /**
  * The embedded server keeps signed-in sessions in memory (src/server/services/auth/session-cache.ts). A cached
  * session must stop working the moment it is revoked — logout, or a password change from another session — and a
- * lookup that was in flight during a revocation must not put the revoked session back. On PostgreSQL the cache
- * is off (several processes may share the database).
+ * lookup that was in flight during a revocation must not put the revoked session back. On PostgreSQL (several
+ * processes may share the database) an entry lives half a second: another instance's logout holds within it.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../src/server/http/types.js';
-import { forgetSessions, SessionCache } from '../../src/server/services/auth/session-cache.js';
+import { EMBEDDED_MAX_AGE_MS, forgetSessions, SessionCache, SHARED_MAX_AGE_MS } from '../../src/server/services/auth/session-cache.js';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -19,8 +19,9 @@ afterAll(() => t?.close());
 const embedded = process.env.OBSERVA_TEST_DB !== 'postgres';
 
 describe('session cache on the server', () => {
-  it(embedded ? 'is on for the embedded database' : 'is off for PostgreSQL', () => {
-    expect(t.app.sessionCache !== null).toBe(embedded);
+  it(embedded ? 'keeps a session a minute on the embedded database' : 'keeps a session half a second on PostgreSQL', () => {
+    expect(t.app.sessionCache?.maxAgeMs).toBe(embedded ? EMBEDDED_MAX_AGE_MS : SHARED_MAX_AGE_MS);
+    expect(SHARED_MAX_AGE_MS).toBeLessThanOrEqual(500);
   });
 
   it('refuses a cached session right after its logout, and keeps the others', async () => {
@@ -76,11 +77,15 @@ describe('SessionCache', () => {
     expect(cache.get('h', 10_000)).toBeUndefined();
   });
 
-  it('keeps an entry at most a minute even for a long session', () => {
+  it('keeps an entry at most its maximum age even for a long session', () => {
     const cache = new SessionCache();
     cache.begin()('h', user, 30 * 86_400_000, 0);
     expect(cache.get('h', 59_999)).toEqual(user);
     expect(cache.get('h', 60_000)).toBeUndefined();
+    const shared = new SessionCache(SHARED_MAX_AGE_MS);
+    shared.begin()('h', user, 30 * 86_400_000, 0);
+    expect(shared.get('h', SHARED_MAX_AGE_MS - 1)).toEqual(user);
+    expect(shared.get('h', SHARED_MAX_AGE_MS)).toBeUndefined();
   });
 
   it('forgets everything on a revocation, including a lookup begun before it', () => {

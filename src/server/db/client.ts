@@ -9,7 +9,7 @@
  *     empty database queue on it: the first migrates and seeds, the others then find nothing left to do. The
  *     lock dies with the connection, so a starter killed mid-migration never blocks the next one.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -90,8 +90,11 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     mkdirSync(opts.pgliteDir, { recursive: true });
     lock = lockDataDir(opts.pgliteDir); // before PGlite touches the directory
   }
-  const client = new PGlite({ ...(opts.pgliteDir ? { dataDir: opts.pgliteDir } : {}), ...PGLITE_MEMORY });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // A directory PostgreSQL has never initialised: initdb, the migrations and the seed are about to run here.
+  const fresh = !!opts.pgliteDir && !existsSync(path.join(opts.pgliteDir, 'PG_VERSION'));
+  const start = () => new PGlite({ ...(opts.pgliteDir ? { dataDir: opts.pgliteDir } : {}), ...PGLITE_MEMORY });
+  let client = start();
+  let db = drizzlePglite(client, { schema }) as unknown as Db;
   const close = async () => {
     try {
       await client.close();
@@ -102,6 +105,15 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
   try {
     await migratePglite(db as never, { migrationsFolder });
     await opts.prepare?.(db);
+    if (fresh) {
+      // initdb and the seed grew the WebAssembly memory to ~700 MB, and a WebAssembly memory never shrinks: the
+      // first start would stay ~110 MB above every later one (tests/bench/idle-rss.ts). Closing this PGlite and
+      // opening the now-initialised directory again drops that memory with the old instance.
+      await client.close();
+      client = start();
+      db = drizzlePglite(client, { schema }) as unknown as Db;
+      await client.waitReady;
+    }
   } catch (err) {
     await close().catch(() => undefined);
     throw err;

@@ -13,8 +13,7 @@ import { AvatarRequest } from '../../shared/contract/users.js';
 import { AVATAR_MIME, avatarFile, registerAvatar, removeAvatar } from '../services/users/avatar.js';
 import { updateProfile } from '../services/users/update-profile.js';
 import { userData } from '../services/users/user-data.js';
-import { userDocumentById } from '../services/users/user-document.js';
-import { canSeeUser } from '../services/users/visibility.js';
+import { userDocumentForViewer } from '../services/users/user-document.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -24,9 +23,10 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string } }>('/user/:id', { preHandler: app.authenticate }, async (req) => {
     const { id } = req.params;
     if (!UUID.test(id)) throw notFound(MSG.notFound);
-    const doc = await userDocumentById(deps.db, id);
-    if (!doc) throw notFound(MSG.notFound);
-    if (!(await canSeeUser(deps.db, req.user, id))) throw forbidden(MSG.forbidden);
+    const found = await userDocumentForViewer(deps.db, id, req.user);
+    if (!found) throw notFound(MSG.notFound);
+    if (!found.visible) throw forbidden(MSG.forbidden);
+    const doc = found.doc;
     return userData(deps.db, req.user, projectUser(doc, userViewFor(req.user, doc)));
   });
 

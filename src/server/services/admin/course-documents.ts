@@ -1,47 +1,97 @@
 /**
  * Builds course documents (the `Course` contract): a course with its departments as {id, name} and its slots
- * with the assigned faculty's id and name. One query per part, whatever the number of courses.
+ * with the assigned faculty's id and name. One statement whatever the number of courses: the departments and
+ * slots are JSON subqueries of the course row (on PGlite every statement is a wasm round trip, and these
+ * documents answer GET /course/{id}, GET /courses and every pulled page of courses).
  */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Course, SlotDocument } from '../../../shared/contract/courses.js';
 import type { Db } from '../../db/client.js';
 import { courseDepartments, courses, departments, slots, users } from '../../db/schema.js';
 
+interface SlotJson {
+  id: string;
+  sectionCode: string;
+  day: string;
+  time: string;
+  location: string;
+  facultyId: string | null;
+  faculty: string | null;
+}
+
+/**
+ * Course documents of the rows matching `where`, in `orderBy` order, each with `visible` = the value of the
+ * `visible` condition for it (true when none is given). The outer table is named explicitly in the subqueries:
+ * drizzle leaves columns bare in a one-table select, where a bare "id" would mean the subquery's own table.
+ */
+export async function courseDocumentsWhere(
+  db: Db,
+  where: SQL | undefined,
+  opts: { orderBy?: SQL[]; visible?: SQL } = {},
+): Promise<(Course & { visible: boolean })[]> {
+  const c = sql.identifier('courses');
+  const rows = await db
+    .select({
+      id: courses.id,
+      courseCode: courses.courseCode,
+      name: courses.name,
+      credits: courses.credits,
+      campus: courses.campus,
+      isElective: courses.isElective,
+      isDepthElective: courses.isDepthElective,
+      createdAt: courses.createdAt,
+      departments: sql<unknown>`(select json_agg(json_build_object('id', d.id, 'name', d.name) order by d.name)
+          from ${courseDepartments} cd join ${departments} d on d.id = cd.department_id where cd.course_id = ${c}."id")`,
+      slots: sql<unknown>`(select json_agg(json_build_object('id', s.id, 'sectionCode', s.section_code, 'day', s.day,
+            'time', s.time, 'location', s.location, 'facultyId', s.faculty_id, 'faculty', u.name) order by s.section_code, s.id)
+          from ${slots} s left join ${users} u on u.id = s.faculty_id where s.course_id = ${c}."id")`,
+      visible: opts.visible ? sql<boolean>`coalesce(${opts.visible}, false)` : sql<boolean>`true`,
+    })
+    .from(courses)
+    .where(where)
+    .orderBy(...(opts.orderBy ?? []));
+  return rows.map((r) => {
+    const depts = parseJson<{ id: number; name: string }[]>(r.departments) ?? [];
+    const course = { id: r.id, courseCode: r.courseCode, name: r.name };
+    return {
+      id: r.id,
+      courseCode: r.courseCode,
+      name: r.name,
+      credits: r.credits,
+      department: depts,
+      departments: depts.map((d) => d.id),
+      campus: r.campus,
+      isElective: r.isElective,
+      isDepthElective: r.isDepthElective,
+      slots: (parseJson<SlotJson[]>(r.slots) ?? []).map((s) => ({
+        id: s.id,
+        courseId: r.id,
+        sectionCode: s.sectionCode,
+        day: s.day,
+        time: s.time,
+        location: s.location,
+        facultyId: s.facultyId,
+        faculty: s.facultyId ? (s.faculty ?? null) : null,
+        course,
+      })),
+      createdAt: r.createdAt.toISOString(),
+      visible: r.visible === true,
+    };
+  });
+}
+
+/** Both drivers parse json columns; a json value computed in SQL may still arrive as text on some paths. */
+function parseJson<T>(v: unknown): T | null {
+  if (v == null) return null;
+  return (typeof v === 'string' ? JSON.parse(v) : v) as T;
+}
+
 /** Course documents for `ids`, in the order given (unknown ids are skipped). Works inside a transaction too. */
 export async function courseDocuments(db: Db, ids: readonly string[]): Promise<Course[]> {
   if (ids.length === 0) return [];
-  const unique = [...new Set(ids)];
-  const [rows, deptRows, slotRows] = await Promise.all([
-    db.select().from(courses).where(inArray(courses.id, unique)),
-    db
-      .select({ courseId: courseDepartments.courseId, id: departments.id, name: departments.name })
-      .from(courseDepartments)
-      .innerJoin(departments, eq(departments.id, courseDepartments.departmentId))
-      .where(inArray(courseDepartments.courseId, unique))
-      .orderBy(asc(departments.name)),
-    slotQuery(db).where(inArray(slots.courseId, unique)).orderBy(asc(slots.sectionCode), asc(slots.id)),
-  ]);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const docs: Course[] = [];
-  for (const id of unique) {
-    const c = byId.get(id);
-    if (!c) continue;
-    const depts = deptRows.filter((d) => d.courseId === id).map((d) => ({ id: d.id, name: d.name }));
-    docs.push({
-      id: c.id,
-      courseCode: c.courseCode,
-      name: c.name,
-      credits: c.credits,
-      department: depts,
-      departments: depts.map((d) => d.id),
-      campus: c.campus,
-      isElective: c.isElective,
-      isDepthElective: c.isDepthElective,
-      slots: slotRows.filter((s) => s.courseId === id).map(toCourseSlot),
-      createdAt: c.createdAt.toISOString(),
-    });
-  }
-  return docs;
+  const docs = await courseDocumentsWhere(db, inArray(courses.id, [...new Set(ids)]));
+  const byId = new Map(docs.map(({ visible: _, ...d }) => [d.id, d]));
+  return [...new Set(ids)].flatMap((id) => byId.get(id) ?? []);
 }
 
 export async function courseDocument(db: Db, id: string): Promise<Course | undefined> {

@@ -13,13 +13,19 @@ import type { Db } from '../../db/client.js';
 import { observations, slots, users } from '../../db/schema.js';
 import type { AuthUser } from '../../http/types.js';
 
-async function countUsers(db: Db, role: string, where?: SQL): Promise<number> {
-  const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(and(eq(users.role, role), where));
-  return r.n;
-}
-async function countObservations(db: Db, where?: SQL): Promise<number> {
-  const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(observations).where(where);
-  return r.n;
+const countUsers = (db: Db, role: string, where?: SQL) =>
+  db.select({ n: sql`count(*)` }).from(users).where(and(eq(users.role, role), where));
+const countObservations = (db: Db, where?: SQL) => db.select({ n: sql`count(*)` }).from(observations).where(where);
+
+/** Every count in one statement (one round trip; on PGlite one wasm call instead of three or four). */
+async function countAll<K extends string>(db: Db, parts: Record<K, { getSQL(): SQL }>): Promise<Record<K, number>> {
+  const columns = sql.join(
+    Object.entries<{ getSQL(): SQL }>(parts).map(([name, q]) => sql`(${q})::int as ${sql.identifier(name)}`),
+    sql`, `,
+  );
+  const res = await db.execute<Record<K, number>>(sql`select ${columns}`);
+  const rows = Array.isArray(res) ? res : (res as unknown as { rows: Record<K, number>[] }).rows;
+  return rows[0]!;
 }
 
 export async function dashboardCounts(db: Db, user: AuthUser): Promise<DashboardResponse> {
@@ -28,28 +34,29 @@ export async function dashboardCounts(db: Db, user: AuthUser): Promise<Dashboard
     case 'Head_of_Department': {
       const dept = user.departmentId == null ? sql`false` : eq(users.departmentId, user.departmentId);
       const obsDept = user.departmentId == null ? sql`false` : eq(observations.departmentId, user.departmentId);
-      counts = {
-        observers: await countUsers(db, 'Observer', dept),
-        faculty: await countUsers(db, 'Faculty', dept),
-        observations: await countObservations(db, obsDept),
-      };
+      counts = await countAll(db, {
+        observers: countUsers(db, 'Observer', dept),
+        faculty: countUsers(db, 'Faculty', dept),
+        observations: countObservations(db, obsDept),
+      });
       break;
     }
-    case 'Faculty': {
-      const [s] = await db.select({ n: sql<number>`count(*)::int` }).from(slots).where(eq(slots.facultyId, user.id));
-      counts = { observations: await countObservations(db, eq(observations.facultyId, user.id)), slots: s.n };
+    case 'Faculty':
+      counts = await countAll(db, {
+        observations: countObservations(db, eq(observations.facultyId, user.id)),
+        slots: db.select({ n: sql`count(*)` }).from(slots).where(eq(slots.facultyId, user.id)),
+      });
       break;
-    }
     case 'Observer':
-      counts = { observations: await countObservations(db, eq(observations.observerId, user.id)) };
+      counts = await countAll(db, { observations: countObservations(db, eq(observations.observerId, user.id)) });
       break;
     default:
-      counts = {
-        observers: await countUsers(db, 'Observer'),
-        faculty: await countUsers(db, 'Faculty'),
-        headsOfDepartment: await countUsers(db, 'Head_of_Department'),
-        observations: await countObservations(db),
-      };
+      counts = await countAll(db, {
+        observers: countUsers(db, 'Observer'),
+        faculty: countUsers(db, 'Faculty'),
+        headsOfDepartment: countUsers(db, 'Head_of_Department'),
+        observations: countObservations(db),
+      });
   }
   return { role: user.role, counts };
 }

@@ -8,6 +8,7 @@ import type { User } from '../../../shared/contract/users.js';
 import type { Role } from '../../../shared/enums.js';
 import type { Db, Tx } from '../../db/client.js';
 import { courses, departments, observations, slots, users } from '../../db/schema.js';
+import { visibleUsersWhere, type Viewer } from './visibility.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -121,8 +122,25 @@ export async function userDocument(db: Db | Tx, row: UserRow): Promise<User> {
   return doc;
 }
 
+/**
+ * The document of one user by id and whether `viewer` may see it (visibility.ts), in one statement; null when
+ * there is no such user.
+ */
+export async function userDocumentForViewer(db: Db | Tx, id: string, viewer: Viewer): Promise<{ doc: User; visible: boolean } | null> {
+  const where = visibleUsersWhere(viewer);
+  const [r] = await db
+    .select({ row: users, ...extrasSql('users'), visible: where ? sql<boolean>`coalesce(${where}, false)` : sql<boolean>`true` })
+    .from(users)
+    .where(eq(users.id, id));
+  if (!r) return null;
+  return { doc: toDocument(r.row, r), visible: viewer.id === id || r.visible === true };
+}
+
 /** The document of one user by id, or null. */
 export async function userDocumentById(db: Db | Tx, id: string): Promise<User | null> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
-  return row ? userDocument(db, row) : null;
+  const [r] = await db
+    .select({ row: users, ...extrasSql('users') })
+    .from(users)
+    .where(eq(users.id, id));
+  return r ? toDocument(r.row, r) : null;
 }

@@ -12,7 +12,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { AuthUser } from '../../http/types.js';
 
-type Viewer = Pick<AuthUser, 'id' | 'role' | 'departmentId'>;
+export type Viewer = Pick<AuthUser, 'id' | 'role' | 'departmentId'>;
 
 /** SQL condition on the users table; undefined = no restriction. */
 export function visibleUsersWhere(viewer: Viewer): SQL | undefined {
