@@ -38,6 +38,33 @@ function precompress(outDir: string): Plugin {
   };
 }
 
+/**
+ * Moves the app's stylesheets from <head> to just before <div id="root">. In <head> they block the first paint of
+ * the whole page; in <body> only what follows them waits, so the static first screen of index.html (before
+ * them) paints as soon as the HTML arrives. They stay before #root, so the styles React renders inside it (the
+ * theme's CSS variables) still override them. The app's module scripts run only after the stylesheets have
+ * loaded (deferred scripts wait for pending parser-inserted stylesheets), so React never renders unstyled.
+ */
+function stylesheetsAfterFirstPaint(): Plugin {
+  return {
+    name: 'observa-stylesheets-after-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const links: string[] = [];
+        const rest = html.replace(/\s*<link rel="stylesheet"[^>]*>/g, (tag) => {
+          links.push(tag.trim());
+          return '';
+        });
+        if (!links.length) return html;
+        if (!rest.includes('<div id="root">')) throw new Error('index.html has no <div id="root">');
+        return rest.replace('<div id="root">', `${links.join('\n    ')}\n    <div id="root">`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: '.',
   publicDir: 'public',
@@ -88,6 +115,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false, type: 'module' },
     }),
+    stylesheetsAfterFirstPaint(),
     precompress('dist/client'),
   ],
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },

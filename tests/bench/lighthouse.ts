@@ -49,6 +49,8 @@ async function audit(url: string, port: number, keepStorage: boolean): Promise<A
   });
   if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  // The whole report beside the figures, for the diagnostics (the LCP element, long tasks, render-blocking files).
+  fs.writeFileSync(path.join(root, `tests/bench/.results/lighthouse-${new URL(url).pathname.replace(/\W+/g, '') || 'root'}.lhr.json`), JSON.stringify(lhr));
   if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const num = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
   const items = (lhr.audits['network-requests']?.details as { items?: { transferSize?: number }[] } | undefined)?.items ?? [];
