@@ -5,6 +5,8 @@
  * with `disableStorageReset` so the session and the installed service worker stay, as on a returning visit).
  * Lighthouse drives the Chromium that Playwright launched, through its remote-debugging port.
  * Prints the performance score and FCP, LCP, TBT, CLS, Speed Index and the bytes transferred.
+ * Each page is audited BENCH_LH_RUNS times (default 3) and the run with the median score is reported: on this
+ * shared 2-core machine one page's score moved by up to 20 points between runs (TBT above all).
  * Targets: performance ≥ 90 on both pages (goal 95).
  */
 import fs from 'node:fs';
@@ -37,6 +39,16 @@ interface Audit {
   speedIndexMs: number;
   transferKB: number;
   requests: number;
+}
+
+const RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
+
+/** The run with the median score of RUNS audits (every score is kept in `scores`). */
+async function medianAudit(url: string, port: number, keepStorage: boolean): Promise<Audit & { scores: number[] }> {
+  const runs: Audit[] = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await audit(url, port, keepStorage));
+  const sorted = [...runs].sort((a, b) => a.score - b.score);
+  return { ...sorted[Math.floor(sorted.length / 2)], scores: runs.map((r) => r.score) };
 }
 
 async function audit(url: string, port: number, keepStorage: boolean): Promise<Audit> {
@@ -76,9 +88,9 @@ export async function lighthouse(): Promise<BenchResult> {
     headless: true,
     args: [`--remote-debugging-port=${port}`, '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
-  const figures: Record<string, Audit> = {};
+  const figures: Record<string, Audit & { scores: number[] }> = {};
   try {
-    figures.login = await audit(`${server.url}/login`, port, false);
+    figures.login = await medianAudit(`${server.url}/login`, port, false);
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`${server.url}/login`);
     await page.getByRole('textbox', { name: /email/i }).fill(demo('Head_of_Department').email);
@@ -87,14 +99,14 @@ export async function lighthouse(): Promise<BenchResult> {
     await page.waitForURL(/\/(dashboard)?$/, { timeout: 30_000 });
     // Not 'networkidle': the open app keeps its live-nudge stream (/api/sync/events) connected.
     await page.getByRole('button', { name: /^Sync status: .*All changes synced/ }).waitFor({ timeout: 120_000 });
-    figures.dashboard = await audit(`${server.url}/`, port, true);
+    figures.dashboard = await medianAudit(`${server.url}/`, port, true);
   } finally {
     await context.close();
     await server.stop();
     fs.rmSync(profile, { recursive: true, force: true });
   }
   for (const [name, a] of Object.entries(figures)) {
-    console.log(`  ${name}: performance ${a.score}; FCP ${a.fcpMs} ms, LCP ${a.lcpMs} ms, TBT ${a.tbtMs} ms, CLS ${a.cls}, SI ${a.speedIndexMs} ms; ${a.transferKB} KB in ${a.requests} requests`);
+    console.log(`  ${name}: performance ${a.score} (median of ${a.scores.join(', ')}); FCP ${a.fcpMs} ms, LCP ${a.lcpMs} ms, TBT ${a.tbtMs} ms, CLS ${a.cls}, SI ${a.speedIndexMs} ms; ${a.transferKB} KB in ${a.requests} requests`);
   }
   const targets: Target[] = Object.entries(figures).map(([name, a]) => ({ what: `Lighthouse mobile performance, ${name}`, value: a.score, limit: 90, kind: 'min', unit: 'points' }));
   return { name: 'lighthouse', figures, targets };
