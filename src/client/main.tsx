@@ -1,6 +1,6 @@
 /** Entry point: Mantine (theme + toasts top-centre, 5 s) around the router; the sync engine resumes a stored session. */
 import './styles.js';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
@@ -17,11 +17,16 @@ resumeSession();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager} defaultColorScheme={DEFAULT_COLOR_SCHEME}>
-      <Notifications position="top-center" autoClose={TOAST_AUTOCLOSE_MS} limit={TOAST_LIMIT} />
-      <RouterProvider router={router} />
-    </MantineProvider>
-  </StrictMode>,
-);
+// The first render is a transition: React builds it in slices of a few milliseconds and yields in between, so
+// the page (showing index.html's static first screen until the commit) stays responsive to input instead of
+// being blocked for one long task.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager} defaultColorScheme={DEFAULT_COLOR_SCHEME}>
+        <Notifications position="top-center" autoClose={TOAST_AUTOCLOSE_MS} limit={TOAST_LIMIT} />
+        <RouterProvider router={router} />
+      </MantineProvider>
+    </StrictMode>,
+  );
+});
