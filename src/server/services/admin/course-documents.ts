@@ -8,6 +8,7 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Course, SlotDocument } from '../../../shared/contract/courses.js';
 import type { Db } from '../../db/client.js';
 import { courseDepartments, courses, departments, slots, users } from '../../db/schema.js';
+import { parseJson } from '../../db/json-value.js';
 
 interface SlotJson {
   id: string;
@@ -78,12 +79,6 @@ export async function courseDocumentsWhere(
       visible: r.visible === true,
     };
   });
-}
-
-/** Both drivers parse json columns; a json value computed in SQL may still arrive as text on some paths. */
-function parseJson<T>(v: unknown): T | null {
-  if (v == null) return null;
-  return (typeof v === 'string' ? JSON.parse(v) : v) as T;
 }
 
 /** Course documents for `ids`, in the order given (unknown ids are skipped). Works inside a transaction too. */

@@ -8,6 +8,7 @@ import type { User } from '../../../shared/contract/users.js';
 import type { Role } from '../../../shared/enums.js';
 import type { Db, Tx } from '../../db/client.js';
 import { courses, departments, observations, slots, users } from '../../db/schema.js';
+import { parseJson } from '../../db/json-value.js';
 import { visibleUsersWhere, type Viewer } from './visibility.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -109,12 +110,6 @@ interface SlotJson {
   location: string;
   courseCode: string;
   courseName: string;
-}
-
-/** Both drivers parse json columns; a json value computed in SQL may still arrive as text on some paths. */
-function parseJson<T>(v: unknown): T | null {
-  if (v == null) return null;
-  return (typeof v === 'string' ? JSON.parse(v) : v) as T;
 }
 
 export async function userDocument(db: Db | Tx, row: UserRow): Promise<User> {
