@@ -22,12 +22,9 @@ import { scopeKey } from '../services/scope/index.js';
 import { TOMBSTONE_ENTITY, FLOOR_KEY } from './tombstones.js';
 import { snapshotPage, type SnapshotPosition } from './snapshot.js';
 import { bytesOf, cutByBytes } from './page-bytes.js';
+import { rowsOf } from '../db/results.js';
 
 export { cutByBytes } from './page-bytes.js';
-
-function rowsOf<T>(res: unknown): T[] {
-  return (Array.isArray(res) ? res : (res as { rows: T[] }).rows) as T[];
-}
 
 /** Highest version whose transaction has certainly committed. */
 export async function safeUpperBound(db: Db): Promise<number> {

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { SyncEntity } from '../../shared/sync/protocol.js';
 import type { Db } from '../db/client.js';
+import { rowsOf } from '../db/results.js';
 
 export const TOMBSTONE_RETENTION_DAYS = 90;
 export const FLOOR_KEY = 'tombstone_floor';
@@ -25,10 +26,6 @@ export const TOMBSTONE_ENTITY: Record<string, SyncEntity> = {
   evidence_notes: 'notes',
   meeting_agendas: 'agendas',
 };
-
-function rowsOf<T>(res: unknown): T[] {
-  return (Array.isArray(res) ? res : (res as { rows: T[] }).rows) as T[];
-}
 
 /** Deletes tombstones older than `days` and raises the floor; returns how many were purged. */
 export async function purgeTombstones(db: Db, days = TOMBSTONE_RETENTION_DAYS, now = new Date()): Promise<number> {

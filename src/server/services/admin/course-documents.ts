@@ -8,27 +8,21 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Course, SlotDocument } from '../../../shared/contract/courses.js';
 import type { Db } from '../../db/client.js';
 import { courseDepartments, courses, departments, slots, users } from '../../db/schema.js';
-import { parseJson } from '../../db/json-value.js';
+import { parseJson } from '../../db/results.js';
 
-interface SlotJson {
-  id: string;
-  sectionCode: string;
-  day: string;
-  time: string;
-  location: string;
-  facultyId: string | null;
-  faculty: string | null;
-}
+/** A slot as the course statement's json gives it (its course is the row it came with). */
+type SlotJson = Omit<SlotRow, 'courseId' | 'courseCode' | 'courseName'>;
 
 /**
- * Course documents of the rows matching `where`, in `orderBy` order, each with `visible` = the value of the
- * `visible` condition for it (true when none is given). The outer table is named explicitly in the subqueries:
- * drizzle leaves columns bare in a one-table select, where a bare "id" would mean the subquery's own table.
+ * Course documents of the rows matching `where`, in `orderBy` order, each with `visible` = whether the
+ * `visibleWhere` condition holds for it (course-visibility.ts; undefined = no restriction, always true). The
+ * outer table is named explicitly in the subqueries: drizzle leaves columns bare in a one-table select, where a
+ * bare "id" would mean the subquery's own table.
  */
 export async function courseDocumentsWhere(
   db: Db,
   where: SQL | undefined,
-  opts: { orderBy?: SQL[]; visible?: SQL } = {},
+  opts: { orderBy?: SQL[]; visibleWhere?: SQL } = {},
 ): Promise<(Course & { visible: boolean })[]> {
   const c = sql.identifier('courses');
   const rows = await db
@@ -46,14 +40,13 @@ export async function courseDocumentsWhere(
       slots: sql<unknown>`(select json_agg(json_build_object('id', s.id, 'sectionCode', s.section_code, 'day', s.day,
             'time', s.time, 'location', s.location, 'facultyId', s.faculty_id, 'faculty', u.name) order by s.section_code, s.id)
           from ${slots} s left join ${users} u on u.id = s.faculty_id where s.course_id = ${c}."id")`,
-      visible: opts.visible ? sql<boolean>`coalesce(${opts.visible}, false)` : sql<boolean>`true`,
+      visible: opts.visibleWhere ? sql<boolean>`coalesce(${opts.visibleWhere}, false)` : sql<boolean>`true`,
     })
     .from(courses)
     .where(where)
     .orderBy(...(opts.orderBy ?? []));
   return rows.map((r) => {
     const depts = parseJson<{ id: number; name: string }[]>(r.departments) ?? [];
-    const course = { id: r.id, courseCode: r.courseCode, name: r.name };
     return {
       id: r.id,
       courseCode: r.courseCode,
@@ -64,17 +57,7 @@ export async function courseDocumentsWhere(
       campus: r.campus,
       isElective: r.isElective,
       isDepthElective: r.isDepthElective,
-      slots: (parseJson<SlotJson[]>(r.slots) ?? []).map((s) => ({
-        id: s.id,
-        courseId: r.id,
-        sectionCode: s.sectionCode,
-        day: s.day,
-        time: s.time,
-        location: s.location,
-        facultyId: s.facultyId,
-        faculty: s.facultyId ? (s.faculty ?? null) : null,
-        course,
-      })),
+      slots: (parseJson<SlotJson[]>(r.slots) ?? []).map((s) => toCourseSlot({ ...s, courseId: r.id, courseCode: r.courseCode, courseName: r.name })),
       createdAt: r.createdAt.toISOString(),
       visible: r.visible === true,
     };

@@ -1,5 +1,5 @@
 /** GET /courses and GET /course/{id}: course documents the user may see (course-visibility.ts). */
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Course } from '../../../shared/contract/courses.js';
 import type { Db } from '../../db/client.js';
@@ -19,7 +19,7 @@ export async function listCourses(db: Db, user: AuthUser): Promise<Course[]> {
 export async function getCourse(db: Db, user: AuthUser, id: string): Promise<Course> {
   if (!z.uuid().safeParse(id).success) throw notFound();
   // The document and whether this user may see it, in one statement.
-  const [found] = await courseDocumentsWhere(db, eq(courses.id, id), { visible: courseVisibility(user) ?? sql`true` });
+  const [found] = await courseDocumentsWhere(db, eq(courses.id, id), { visibleWhere: courseVisibility(user) });
   if (!found) throw notFound();
   const { visible, ...doc } = found;
   if (!visible) throw forbidden();

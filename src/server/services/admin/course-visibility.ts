@@ -5,9 +5,8 @@
  *   Faculty                              courses in which they hold a slot
  * Returned as a SQL condition on `courses` (undefined = no restriction).
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { SEES_ALL_USERS } from '../../../shared/permissions.js';
-import type { Db } from '../../db/client.js';
 import { courseDepartments, courses, slots } from '../../db/schema.js';
 import type { AuthUser } from '../../http/types.js';
 
@@ -18,12 +17,4 @@ export function courseVisibility(user: Pick<AuthUser, 'id' | 'role' | 'departmen
   }
   if (user.departmentId == null) return sql`false`;
   return sql`exists (select 1 from ${courseDepartments} where ${courseDepartments.courseId} = ${courses.id} and ${courseDepartments.departmentId} = ${user.departmentId})`;
-}
-
-export async function canSeeCourse(db: Db, user: AuthUser, courseId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: courses.id })
-    .from(courses)
-    .where(and(eq(courses.id, courseId), courseVisibility(user)));
-  return rows.length > 0;
 }

@@ -10,6 +10,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DashboardCounts, DashboardResponse } from '../../../shared/contract/admin.js';
 import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/results.js';
 import { observations, slots, users } from '../../db/schema.js';
 import type { AuthUser } from '../../http/types.js';
 
@@ -23,9 +24,8 @@ async function countAll<K extends string>(db: Db, parts: Record<K, { getSQL(): S
     Object.entries<{ getSQL(): SQL }>(parts).map(([name, q]) => sql`(${q})::int as ${sql.identifier(name)}`),
     sql`, `,
   );
-  const res = await db.execute<Record<K, number>>(sql`select ${columns}`);
-  const rows = Array.isArray(res) ? res : (res as unknown as { rows: Record<K, number>[] }).rows;
-  return rows[0]!;
+  const res = await db.execute(sql`select ${columns}`);
+  return rowsOf<Record<K, number>>(res)[0]!;
 }
 
 export async function dashboardCounts(db: Db, user: AuthUser): Promise<DashboardResponse> {

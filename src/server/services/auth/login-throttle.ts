@@ -19,6 +19,7 @@
 import { createHash } from 'node:crypto';
 import { and, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/results.js';
 import { loginThrottle } from '../../db/schema.js';
 
 export interface ThrottleRule {
@@ -50,10 +51,6 @@ export interface ThrottleKeys {
 export function throttleKeys(ip: string, email: string): ThrottleKeys {
   const digest = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
   return { address: `ip:${ip}`, account: `account:${digest}` };
-}
-
-function rows<T>(res: unknown): T[] {
-  return (Array.isArray(res) ? res : (res as { rows: T[] }).rows) as T[];
 }
 
 /** Seconds until every given key is unblocked; 0 when none is blocked now. */
@@ -102,7 +99,7 @@ export async function recordFailure(
         else ${blockedUntilSql(next, policy.account, at)} end,
       updated_at = excluded.updated_at
     returning key, failures`);
-  return rows<{ key: string; failures: number }>(result).map((r) => ({ key: r.key, failures: Number(r.failures) }));
+  return rowsOf<{ key: string; failures: number }>(result).map((r) => ({ key: r.key, failures: Number(r.failures) }));
 }
 
 /** The right password: the account starts afresh. */
@@ -116,5 +113,5 @@ export async function purgeLoginThrottle(db: Db, now: Date, forgetMs = DEFAULT_T
   const res = await db.execute(sql`delete from ${loginThrottle}
     where updated_at < ${cutoff}::timestamptz and (blocked_until is null or blocked_until < ${now.toISOString()}::timestamptz)
     returning key`);
-  return rows(res).length;
+  return rowsOf(res).length;
 }

@@ -20,6 +20,7 @@
 import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { HOUSEKEEPING_LOCK } from '../../db/advisory-locks.js';
 import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/results.js';
 import { idempotencyKeys, sessions } from '../../db/schema.js';
 import { diskStorage, type FileStorage } from '../../storage/index.js';
 import { purgeTombstones } from '../../sync/tombstones.js';
@@ -35,8 +36,7 @@ const DAY_MS = 86_400_000;
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
 
 function countOf(res: unknown): number {
-  const rows = (Array.isArray(res) ? res : (res as { rows: { n: string | number }[] }).rows) as { n: string | number }[];
-  return Number(rows[0]?.n ?? 0);
+  return Number(rowsOf<{ n: string | number }>(res)[0]?.n ?? 0);
 }
 
 /** Drops old stored responses (keeping the keys) and then old keys; returns [responses dropped, keys deleted]. */
@@ -94,8 +94,7 @@ export interface HousekeepingReport {
 export async function runHousekeeping(db: Db, storage: FileStorage | string, now = new Date()): Promise<HousekeepingReport | null> {
   const purged = await db.transaction(async (tx) => {
     const res = await tx.execute(sql`select pg_try_advisory_xact_lock(${HOUSEKEEPING_LOCK}) as got`);
-    const rows = (Array.isArray(res) ? res : (res as { rows: { got: boolean }[] }).rows) as { got: boolean }[];
-    if (!rows[0]?.got) return null;
+    if (!rowsOf<{ got: boolean }>(res)[0]?.got) return null;
     const tombstones = await purgeTombstones(tx, undefined, now);
     const [responsesDropped, keys] = await purgeIdempotencyKeys(tx, now);
     const sessionsPurged = await purgeEndedSessions(tx, now);

@@ -12,10 +12,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-
-function rowsOf<T>(res: unknown): T[] {
-  return (Array.isArray(res) ? res : (res as { rows: T[] }).rows) as T[];
-}
+import { rowsOf } from '../../db/results.js';
 
 /** ANALYZEs every table of the schema that grew or shrank since it was measured; returns their names. */
 export async function analyzeGrownTables(db: Db): Promise<string[]> {

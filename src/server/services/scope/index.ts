@@ -10,5 +10,5 @@
  */
 export * from './observations.js';
 export { scopeKey } from './key.js';
-export { visibleUsersWhere, canSeeUser } from '../users/visibility.js';
-export { courseVisibility, canSeeCourse } from '../admin/course-visibility.js';
+export { visibleUsersWhere } from '../users/visibility.js';
+export { courseVisibility } from '../admin/course-visibility.js';

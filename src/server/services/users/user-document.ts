@@ -3,12 +3,12 @@
  * query however many users: department, the faculty's slots with their course, the faculty's observations.
  * Never includes password material. B's sync source for users and every user route use this.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { User } from '../../../shared/contract/users.js';
 import type { Role } from '../../../shared/enums.js';
 import type { Db, Tx } from '../../db/client.js';
 import { courses, departments, observations, slots, users } from '../../db/schema.js';
-import { parseJson } from '../../db/json-value.js';
+import { parseJson } from '../../db/results.js';
 import { visibleUsersWhere, type Viewer } from './visibility.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -117,25 +117,26 @@ export async function userDocument(db: Db | Tx, row: UserRow): Promise<User> {
   return doc;
 }
 
+/** One user's row and computed parts by id, with whether `visibleWhere` holds for it (true when undefined). */
+async function userById(db: Db | Tx, id: string, visibleWhere?: SQL) {
+  const [r] = await db
+    .select({ row: users, ...extrasSql('users'), visible: visibleWhere ? sql<boolean>`coalesce(${visibleWhere}, false)` : sql<boolean>`true` })
+    .from(users)
+    .where(eq(users.id, id));
+  return r;
+}
+
 /**
  * The document of one user by id and whether `viewer` may see it (visibility.ts), in one statement; null when
  * there is no such user.
  */
 export async function userDocumentForViewer(db: Db | Tx, id: string, viewer: Viewer): Promise<{ doc: User; visible: boolean } | null> {
-  const where = visibleUsersWhere(viewer);
-  const [r] = await db
-    .select({ row: users, ...extrasSql('users'), visible: where ? sql<boolean>`coalesce(${where}, false)` : sql<boolean>`true` })
-    .from(users)
-    .where(eq(users.id, id));
-  if (!r) return null;
-  return { doc: toDocument(r.row, r), visible: viewer.id === id || r.visible === true };
+  const r = await userById(db, id, visibleUsersWhere(viewer));
+  return r ? { doc: toDocument(r.row, r), visible: viewer.id === id || r.visible === true } : null;
 }
 
 /** The document of one user by id, or null. */
 export async function userDocumentById(db: Db | Tx, id: string): Promise<User | null> {
-  const [r] = await db
-    .select({ row: users, ...extrasSql('users') })
-    .from(users)
-    .where(eq(users.id, id));
+  const r = await userById(db, id);
   return r ? toDocument(r.row, r) : null;
 }

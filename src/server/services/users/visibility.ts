@@ -6,9 +6,8 @@
  *                                          (faculty, observer and HOD of that observation)
  * `visibleUsersWhere` is the same rule as a SQL condition on `users`, for lists and the sync pull.
  */
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { eq, or, sql, type SQL } from 'drizzle-orm';
 import { SEES_ALL_USERS } from '../../../shared/permissions.js';
-import type { Db, Tx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { AuthUser } from '../../http/types.js';
 
@@ -26,14 +25,4 @@ export function visibleUsersWhere(viewer: Viewer): SQL | undefined {
     return or(self, eq(users.departmentId, viewer.departmentId), sharesObservation);
   }
   return or(self, sharesObservation);
-}
-
-export async function canSeeUser(db: Db | Tx, viewer: Viewer, targetId: string): Promise<boolean> {
-  if (viewer.id === targetId) return true;
-  const where = visibleUsersWhere(viewer);
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(where ? and(eq(users.id, targetId), where) : eq(users.id, targetId));
-  return row !== undefined;
 }

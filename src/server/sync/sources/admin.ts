@@ -19,6 +19,7 @@ import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-or
 import { can } from '../../../shared/permissions.js';
 import type { SyncChange } from '../../../shared/sync/protocol.js';
 import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/results.js';
 import { courses, emailTemplates, planTemplateSteps, planTemplates } from '../../db/schema.js';
 import { courseDocuments } from '../../services/admin/course-documents.js';
 import { courseVisibility } from '../../services/admin/course-visibility.js';
@@ -64,7 +65,7 @@ async function changedCourseIds(db: Db, since: number): Promise<string[]> {
   const rows = await db.execute<{ id: string }>(
     sql`select c.id from courses c where c.version > ${since} union select s.course_id from slots s where s.version > ${since}`,
   );
-  return (Array.isArray(rows) ? rows : (rows as { rows: { id: string }[] }).rows).map((r) => r.id);
+  return rowsOf<{ id: string }>(rows).map((r) => r.id);
 }
 
 async function templateRows(db: Db, where: (v: SQL) => SQL | undefined, limit?: number) {

@@ -14,6 +14,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { projectUsersFor } from '../../../shared/contract/user-projection.js';
 import type { SyncChange } from '../../../shared/sync/protocol.js';
 import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/results.js';
 import { departments, notifications, users } from '../../db/schema.js';
 import type { AuthUser } from '../../http/types.js';
 import { notificationDocument } from '../../services/notify.js';
@@ -68,7 +69,7 @@ async function changedUserIds(db: Db, since: number): Promise<string[]> {
     union select s.faculty_id from slots s where s.version > ${since} and s.faculty_id is not null
     union select p.id from observations o cross join lateral (values (o.faculty_id), (o.observer_id), (o.hod_id)) as p(id)
       where o.version > ${since}`);
-  return (Array.isArray(rows) ? rows : (rows as { rows: { id: string }[] }).rows).map((r) => r.id);
+  return rowsOf<{ id: string }>(rows).map((r) => r.id);
 }
 
 export const usersSource: SyncSource = {
