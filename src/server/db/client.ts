@@ -21,6 +21,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { STARTUP_LOCK } from './advisory-locks.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { preparingClient } from './pg-prepared.js';
+import { withPreparedStatements } from './pglite-prepared.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -68,7 +70,7 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 export async function openDb(opts: DbOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, Client: preparingClient() });
     // An idle connection that the server closes (restart, failover, a forced DROP DATABASE in tests) emits
     // 'error' on the pool; without a listener that would crash the process. The pool replaces the connection.
     pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
@@ -94,7 +96,7 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
   const fresh = !!opts.pgliteDir && !existsSync(path.join(opts.pgliteDir, 'PG_VERSION'));
   const start = () => new PGlite({ ...(opts.pgliteDir ? { dataDir: opts.pgliteDir } : {}), ...PGLITE_MEMORY });
   let client = start();
-  let db = drizzlePglite(client, { schema }) as unknown as Db;
+  let db = drizzlePglite(withPreparedStatements(client), { schema }) as unknown as Db;
   const close = async () => {
     try {
       await client.close();
@@ -111,7 +113,7 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
       // opening the now-initialised directory again drops that memory with the old instance.
       await client.close();
       client = start();
-      db = drizzlePglite(client, { schema }) as unknown as Db;
+      db = drizzlePglite(withPreparedStatements(client), { schema }) as unknown as Db;
       await client.waitReady;
     }
   } catch (err) {
