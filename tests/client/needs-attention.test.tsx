@@ -48,7 +48,7 @@ describe('needs attention', () => {
     expect(within(item).getByText('Lecturer')).toBeTruthy();
   });
 
-  it('Retry sends the change back to the queue as pending', async () => {
+  it('Retry sends the change back to the queue as pending, listed as Retrying… until the server answers', async () => {
     await getDb().outbox.add(refused('m2', '+1 555 0101'));
     renderWithMantine(<NeedsAttentionPanel />);
     const item = await screen.findByRole('group', { name: 'Refused change: Profile update' });
@@ -58,9 +58,32 @@ describe('needs attention', () => {
       expect(row?.status).toBe('pending');
       expect(row?.lastError).toBeNull();
     });
-    expect(await screen.findByText('No refused changes.')).toBeTruthy();
+    // In flight: still shown, with what was typed, and neither Retry nor Discard can be pressed again.
+    const still = await screen.findByRole('group', { name: 'Refused change: Profile update' });
+    expect(within(still).getByRole('status').textContent).toMatch(/^Retrying…/);
+    expect(within(still).getByText('+1 555 0101')).toBeTruthy();
+    expect((within(still).getByRole('button', { name: 'Retry' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(still).getByRole('button', { name: 'Discard' }) as HTMLButtonElement).disabled).toBe(true);
     // The optimistic change is applied again on the replica.
     expect((await getDb().users.get('u1'))?.phone).toBe('+1 555 0101');
+    // The server applies it: the engine deletes the row, and the item goes.
+    const sent = await getDb().outbox.filter((r) => r.mutationId === 'm2').first();
+    await getDb().outbox.delete(sent!.seq!);
+    expect(await screen.findByText('No refused changes.')).toBeTruthy();
+  });
+
+  it('a retried change refused again is listed with the new message and can be retried again', async () => {
+    await getDb().outbox.add(refused('m5', '+1 555 0104'));
+    renderWithMantine(<NeedsAttentionPanel />);
+    fireEvent.click(within(await screen.findByRole('group', { name: 'Refused change: Profile update' })).getByRole('button', { name: 'Retry' }));
+    await screen.findByRole('status');
+    const sent = await getDb().outbox.filter((r) => r.mutationId === 'm5').first();
+    await getDb().outbox.update(sent!.seq!, { status: 'needs-attention', lastError: 'Phone is not valid!', lastStatus: 400 });
+    const again = await screen.findByText('Server said: Phone is not valid! (400)');
+    const item = again.closest('[role="group"]') as HTMLElement;
+    expect(within(item).queryByRole('status')).toBeNull();
+    expect((within(item).getByRole('button', { name: 'Retry' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getAllByRole('group', { name: 'Refused change: Profile update' })).toHaveLength(1);
   });
 
   it('Discard asks for confirmation, then drops only that change', async () => {

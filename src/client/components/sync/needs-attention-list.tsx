@@ -1,7 +1,8 @@
 /**
  * Changes the server refused (DESIGN § Failures): each shows what it was, the server's message and the data
  * that was typed, with Retry, Copy (JSON to the clipboard) and Discard. Discard asks once more: the typed data
- * is gone afterwards.
+ * is gone afterwards. A change being retried stays listed as "Retrying…" with Retry and Discard off (it is in
+ * flight) until the server answers.
  */
 import { useState } from 'react';
 import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
@@ -11,6 +12,8 @@ import { describeArgs } from './format.js';
 
 export interface NeedsAttentionListProps {
   rows: readonly OutboxRow[];
+  /** Rows sent again and not yet answered. */
+  retrying?: ReadonlySet<string>;
   onRetry: (mutationId: string) => void;
   onDiscard: (mutationId: string) => void;
   onCopy: (text: string) => void;
@@ -24,7 +27,7 @@ function title(row: OutboxRow): string {
   }
 }
 
-function Item({ row, onRetry, onDiscard, onCopy }: { row: OutboxRow } & Omit<NeedsAttentionListProps, 'rows'>) {
+function Item({ row, busy, onRetry, onDiscard, onCopy }: { row: OutboxRow; busy: boolean } & Omit<NeedsAttentionListProps, 'rows' | 'retrying'>) {
   const [confirming, setConfirming] = useState(false);
   const fields = describeArgs(row.args);
   return (
@@ -35,6 +38,11 @@ function Item({ row, onRetry, onDiscard, onCopy }: { row: OutboxRow } & Omit<Nee
             Server said: {row.lastError ?? 'refused'}
             {row.lastStatus ? ` (${row.lastStatus})` : ''}
           </Text>
+          {busy && (
+            <Text size="sm" role="status">
+              Retrying… waiting for the server's answer.
+            </Text>
+          )}
           <Text size="xs" c="dimmed">
             What you entered:
           </Text>
@@ -51,7 +59,7 @@ function Item({ row, onRetry, onDiscard, onCopy }: { row: OutboxRow } & Omit<Nee
             ))}
           </Box>
           <Group gap="xs">
-            <Button size="xs" onClick={() => onRetry(row.mutationId)}>
+            <Button size="xs" disabled={busy} onClick={() => onRetry(row.mutationId)}>
               Retry
             </Button>
             <Button
@@ -61,7 +69,7 @@ function Item({ row, onRetry, onDiscard, onCopy }: { row: OutboxRow } & Omit<Nee
             >
               Copy
             </Button>
-            {confirming ? (
+            {confirming && !busy ? (
               <>
                 <Button size="xs" color="red" onClick={() => onDiscard(row.mutationId)}>
                   Confirm discard
@@ -71,7 +79,7 @@ function Item({ row, onRetry, onDiscard, onCopy }: { row: OutboxRow } & Omit<Nee
                 </Button>
               </>
             ) : (
-              <Button size="xs" color="red" variant="light" onClick={() => setConfirming(true)}>
+              <Button size="xs" color="red" variant="light" disabled={busy} onClick={() => setConfirming(true)}>
                 Discard
               </Button>
             )}
@@ -82,7 +90,7 @@ function Item({ row, onRetry, onDiscard, onCopy }: { row: OutboxRow } & Omit<Nee
   );
 }
 
-export function NeedsAttentionList({ rows, ...handlers }: NeedsAttentionListProps) {
+export function NeedsAttentionList({ rows, retrying, ...handlers }: NeedsAttentionListProps) {
   if (rows.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -93,7 +101,7 @@ export function NeedsAttentionList({ rows, ...handlers }: NeedsAttentionListProp
   return (
     <Stack gap="sm">
       {rows.map((row) => (
-        <Item key={row.mutationId} row={row} {...handlers} />
+        <Item key={row.mutationId} row={row} busy={retrying?.has(row.mutationId) ?? false} {...handlers} />
       ))}
     </Stack>
   );
