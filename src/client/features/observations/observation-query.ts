@@ -96,30 +96,3 @@ export async function queryObservationPage(db: ReplicaDb, f: ObservationFilters,
   const rows = (await db.observations.bulkGet(ids)).filter((r) => r !== undefined);
   return { total: counts.reduce((a, b) => a + b, 0), rows: rows.map(toListRow) };
 }
-
-/** Rows per page of the observation list. */
-export const OBSERVATION_PAGE_SIZE = 10;
-export const NO_FILTERS: ObservationFilters = { statuses: [], semesters: [] };
-
-/**
- * The last page read per viewer, filters and page (the newest 20 kept). The list's first render shows it while
- * its live query reads the replica again (a few ms later it shows the replica's current answer), so the rows come
- * with the page instead of one read after it; the dashboard reads the first page ahead when idle. Keyed by the
- * viewer, so a second person signing in on the same tab never sees the first one's rows.
- */
-const lastPages = new Map<string, ObservationPage>();
-const pageKey = (viewerId: string, f: ObservationFilters, page: number) => JSON.stringify([viewerId, f.statuses, f.semesters, page]);
-
-export function lastObservationPage(viewerId: string, f: ObservationFilters, page: number): ObservationPage | undefined {
-  return lastPages.get(pageKey(viewerId, f, page));
-}
-
-/** queryObservationPage for `viewerId`, remembering the answer for lastObservationPage. */
-export async function readObservationPage(db: ReplicaDb, viewerId: string, f: ObservationFilters, page: number): Promise<ObservationPage> {
-  const answer = await queryObservationPage(db, f, page, OBSERVATION_PAGE_SIZE);
-  const key = pageKey(viewerId, f, page);
-  lastPages.delete(key);
-  lastPages.set(key, answer);
-  if (lastPages.size > 20) lastPages.delete(lastPages.keys().next().value!);
-  return answer;
-}

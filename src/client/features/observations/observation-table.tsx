@@ -13,29 +13,21 @@ import { stageText } from '../../../shared/cycle.js';
 import { MSG } from '../../../shared/messages.js';
 import { getDb } from '../../sync/index.js';
 import { longDate, statusColor } from './format.js';
-import {
-  lastObservationPage,
-  OBSERVATION_PAGE_SIZE,
-  readObservationPage,
-  type ObservationFilters,
-  type ObservationListRow,
-} from './observation-query.js';
+import { queryObservationPage, type ObservationFilters, type ObservationListRow } from './observation-query.js';
 
-export { OBSERVATION_PAGE_SIZE };
+export const OBSERVATION_PAGE_SIZE = 10;
 
 export interface ObservationTableProps {
   role: Role;
-  /** The signed-in user: the last page read for them shows at once while the replica is read again. */
-  viewerId: string;
 }
 
-export function ObservationTable({ role, viewerId }: ObservationTableProps) {
+export function ObservationTable({ role }: ObservationTableProps) {
   const [statuses, setStatuses] = useState<string[]>([]);
   const [semesters, setSemesters] = useState<string[]>([]);
   const [showFilters, setShowFilters] = useState(false);
   const [page, setPage] = useState(1);
   const filters: ObservationFilters = useMemo(() => ({ statuses, semesters }), [statuses, semesters]);
-  const result = useLiveQuery(() => readObservationPage(getDb(), viewerId, filters, page), [viewerId, filters, page], lastObservationPage(viewerId, filters, page));
+  const result = useLiveQuery(() => queryObservationPage(getDb(), filters, page, OBSERVATION_PAGE_SIZE), [filters, page]);
   const canFilter = role === 'Head_of_Department';
   const pages = result ? Math.max(1, Math.ceil(result.total / OBSERVATION_PAGE_SIZE)) : 1;
   const showFaculty = role !== 'Faculty';

@@ -17,7 +17,7 @@ function ListObservationPage() {
         parent="Observations"
         actions={mayInitiate ? <Button component={Link} to="/observations/create-observation">Initiate Observation</Button> : null}
       />
-      <ObservationTable role={session.role} viewerId={session.id} />
+      <ObservationTable role={session.role} />
     </>
   );
 }
