@@ -9,6 +9,7 @@ import type { Course, SlotDocument } from '../../../shared/contract/courses.js';
 import type { Db } from '../../db/client.js';
 import { courseDepartments, courses, departments, slots, users } from '../../db/schema.js';
 import { parseJson } from '../../db/results.js';
+import { courseVisibilityShape } from './course-visibility.js';
 
 /** A slot as the course statement's json gives it (its course is the row it came with). */
 type SlotJson = Omit<SlotRow, 'courseId' | 'courseCode' | 'courseName'>;
@@ -24,44 +25,78 @@ export async function courseDocumentsWhere(
   where: SQL | undefined,
   opts: { orderBy?: SQL[]; visibleWhere?: SQL } = {},
 ): Promise<(Course & { visible: boolean })[]> {
-  const c = sql.identifier('courses');
-  const rows = await db
-    .select({
-      id: courses.id,
-      courseCode: courses.courseCode,
-      name: courses.name,
-      credits: courses.credits,
-      campus: courses.campus,
-      isElective: courses.isElective,
-      isDepthElective: courses.isDepthElective,
-      createdAt: courses.createdAt,
-      departments: sql<unknown>`(select json_agg(json_build_object('id', d.id, 'name', d.name) order by d.name)
-          from ${courseDepartments} cd join ${departments} d on d.id = cd.department_id where cd.course_id = ${c}."id")`,
-      slots: sql<unknown>`(select json_agg(json_build_object('id', s.id, 'sectionCode', s.section_code, 'day', s.day,
-            'time', s.time, 'location', s.location, 'facultyId', s.faculty_id, 'faculty', u.name) order by s.section_code, s.id)
-          from ${slots} s left join ${users} u on u.id = s.faculty_id where s.course_id = ${c}."id")`,
-      visible: opts.visibleWhere ? sql<boolean>`coalesce(${opts.visibleWhere}, false)` : sql<boolean>`true`,
-    })
-    .from(courses)
+  const rows = await documentQuery(db, opts.visibleWhere)
     .where(where)
     .orderBy(...(opts.orderBy ?? []));
-  return rows.map((r) => {
-    const depts = parseJson<{ id: number; name: string }[]>(r.departments) ?? [];
-    return {
-      id: r.id,
-      courseCode: r.courseCode,
-      name: r.name,
-      credits: r.credits,
-      department: depts,
-      departments: depts.map((d) => d.id),
-      campus: r.campus,
-      isElective: r.isElective,
-      isDepthElective: r.isDepthElective,
-      slots: (parseJson<SlotJson[]>(r.slots) ?? []).map((s) => toCourseSlot({ ...s, courseId: r.id, courseCode: r.courseCode, courseName: r.name })),
-      createdAt: r.createdAt.toISOString(),
-      visible: r.visible === true,
-    };
-  });
+  return rows.map(toDocument);
+}
+
+function documentQuery(db: Db, visibleWhere: SQL | undefined) {
+  return db.select(documentColumns(visibleWhere)).from(courses).$dynamic();
+}
+
+type DocumentRow = Awaited<ReturnType<ReturnType<typeof documentQuery>['execute']>>[number];
+
+/** The course row, its departments and slots as json, and `visible` = whether `visibleWhere` holds for it. */
+function documentColumns(visibleWhere: SQL | undefined) {
+  const c = sql.identifier('courses');
+  return {
+    id: courses.id,
+    courseCode: courses.courseCode,
+    name: courses.name,
+    credits: courses.credits,
+    campus: courses.campus,
+    isElective: courses.isElective,
+    isDepthElective: courses.isDepthElective,
+    createdAt: courses.createdAt,
+    departments: sql<unknown>`(select json_agg(json_build_object('id', d.id, 'name', d.name) order by d.name)
+        from ${courseDepartments} cd join ${departments} d on d.id = cd.department_id where cd.course_id = ${c}."id")`,
+    slots: sql<unknown>`(select json_agg(json_build_object('id', s.id, 'sectionCode', s.section_code, 'day', s.day,
+          'time', s.time, 'location', s.location, 'facultyId', s.faculty_id, 'faculty', u.name) order by s.section_code, s.id)
+        from ${slots} s left join ${users} u on u.id = s.faculty_id where s.course_id = ${c}."id")`,
+    visible: visibleWhere ? sql<boolean>`coalesce(${visibleWhere}, false)` : sql<boolean>`true`,
+  };
+}
+
+function toDocument(r: DocumentRow): Course & { visible: boolean } {
+  const depts = parseJson<{ id: number; name: string }[]>(r.departments) ?? [];
+  return {
+    id: r.id,
+    courseCode: r.courseCode,
+    name: r.name,
+    credits: r.credits,
+    department: depts,
+    departments: depts.map((d) => d.id),
+    campus: r.campus,
+    isElective: r.isElective,
+    isDepthElective: r.isDepthElective,
+    slots: (parseJson<SlotJson[]>(r.slots) ?? []).map((s) => toCourseSlot({ ...s, courseId: r.id, courseCode: r.courseCode, courseName: r.name })),
+    createdAt: r.createdAt.toISOString(),
+    visible: r.visible === true,
+  };
+}
+
+/**
+ * GET /course/{id}: the document and whether `viewer` may see it. The statement is built and prepared once per
+ * database and visibility shape (course-visibility.ts), with the id and the viewer's values as placeholders:
+ * building a Drizzle query of this size cost more of the server's time than PostgreSQL answering it.
+ */
+const preparedById = new WeakMap<Db, Map<string, ReturnType<typeof prepareById>>>();
+
+function prepareById(db: Db, shape: string, visibleWhere: SQL | undefined) {
+  return documentQuery(db, visibleWhere)
+    .where(eq(courses.id, sql.placeholder('id')))
+    .prepare(`course_document_${shape}`);
+}
+
+export async function courseDocumentForViewer(db: Db, viewer: Parameters<typeof courseVisibilityShape>[0], id: string): Promise<(Course & { visible: boolean }) | undefined> {
+  const { shape, condition, values } = courseVisibilityShape(viewer);
+  let byShape = preparedById.get(db);
+  if (!byShape) preparedById.set(db, (byShape = new Map()));
+  let query = byShape.get(shape);
+  if (!query) byShape.set(shape, (query = prepareById(db, shape, condition)));
+  const [row] = await query.execute({ id, ...values });
+  return row ? toDocument(row) : undefined;
 }
 
 /** Course documents for `ids`, in the order given (unknown ids are skipped). Works inside a transaction too. */

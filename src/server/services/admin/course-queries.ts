@@ -1,12 +1,12 @@
 /** GET /courses and GET /course/{id}: course documents the user may see (course-visibility.ts). */
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Course } from '../../../shared/contract/courses.js';
 import type { Db } from '../../db/client.js';
 import { courses } from '../../db/schema.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/types.js';
-import { courseDocumentsWhere } from './course-documents.js';
+import { courseDocumentForViewer, courseDocumentsWhere } from './course-documents.js';
 import { courseVisibility } from './course-visibility.js';
 
 /** One statement: the visible courses with their departments and slots. */
@@ -19,7 +19,7 @@ export async function listCourses(db: Db, user: AuthUser): Promise<Course[]> {
 export async function getCourse(db: Db, user: AuthUser, id: string): Promise<Course> {
   if (!z.uuid().safeParse(id).success) throw notFound();
   // The document and whether this user may see it, in one statement.
-  const [found] = await courseDocumentsWhere(db, eq(courses.id, id), { visibleWhere: courseVisibility(user) });
+  const found = await courseDocumentForViewer(db, user, id);
   if (!found) throw notFound();
   const { visible, ...doc } = found;
   if (!visible) throw forbidden();
