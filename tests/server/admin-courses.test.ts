@@ -168,6 +168,22 @@ describe('GET /courses and GET /course/:id', () => {
     expect((await t.get(`/api/course/${randomUUID()}`, await t.login('hod'))).statusCode).toBe(404);
     expect((await t.get('/api/course/not-an-id', await t.login('hod'))).statusCode).toBe(404);
   });
+
+  it('answers GET /course/:id by the same rule as the list, for every role (one prepared statement per rule shape)', async () => {
+    // Each viewer asks for every course, twice (the second answer comes from the statement prepared for the shape
+    // of their rule): exactly the courses of their list answer 200, the others 403.
+    const all = await Promise.all(['CSC-101', 'CSC-201', 'CSC-340', 'MTH-210', 'PHY-110'].map((c) => courseByCode(t, c)));
+    for (const who of ['superadmin', 'hod', 'hod.math', 'observer', 'faculty', 'faculty.math']) {
+      const mine = await codes(who);
+      const token = await t.login(who);
+      for (let round = 0; round < 2; round++) {
+        for (const course of all) {
+          const res = await t.get(`/api/course/${course.id}`, token);
+          expect([who, course.courseCode, res.statusCode]).toEqual([who, course.courseCode, mine.includes(course.courseCode) ? 200 : 403]);
+        }
+      }
+    }
+  });
 });
 
 describe('PUT /course/user/:facultyId', () => {

@@ -9,7 +9,8 @@ import type { Course, SlotDocument } from '../../../shared/contract/courses.js';
 import type { Db } from '../../db/client.js';
 import { courseDepartments, courses, departments, slots, users } from '../../db/schema.js';
 import { parseJson } from '../../db/results.js';
-import { courseVisibilityShape } from './course-visibility.js';
+import { placeholders, preparedOnce } from '../../db/prepared-shapes.js';
+import { courseRule } from './course-visibility.js';
 
 /** A slot as the course statement's json gives it (its course is the row it came with). */
 type SlotJson = Omit<SlotRow, 'courseId' | 'courseCode' | 'courseName'>;
@@ -77,25 +78,18 @@ function toDocument(r: DocumentRow): Course & { visible: boolean } {
 }
 
 /**
- * GET /course/{id}: the document and whether `viewer` may see it. The statement is built and prepared once per
- * database and visibility shape (course-visibility.ts), with the id and the viewer's values as placeholders:
- * building a Drizzle query of this size cost more of the server's time than PostgreSQL answering it.
+ * GET /course/{id}: the document and whether `viewer` may see it, from a statement prepared once per database
+ * and visibility shape (db/prepared-shapes.ts), with the id and the viewer's values as placeholders.
  */
-const preparedById = new WeakMap<Db, Map<string, ReturnType<typeof prepareById>>>();
-
-function prepareById(db: Db, shape: string, visibleWhere: SQL | undefined) {
-  return documentQuery(db, visibleWhere)
-    .where(eq(courses.id, sql.placeholder('id')))
-    .prepare(`course_document_${shape}`);
-}
-
-export async function courseDocumentForViewer(db: Db, viewer: Parameters<typeof courseVisibilityShape>[0], id: string): Promise<(Course & { visible: boolean }) | undefined> {
-  const { shape, condition, values } = courseVisibilityShape(viewer);
-  let byShape = preparedById.get(db);
-  if (!byShape) preparedById.set(db, (byShape = new Map()));
-  let query = byShape.get(shape);
-  if (!query) byShape.set(shape, (query = prepareById(db, shape, condition)));
-  const [row] = await query.execute({ id, ...values });
+export async function courseDocumentForViewer(db: Db, viewer: Parameters<typeof courseRule>[0], id: string): Promise<(Course & { visible: boolean }) | undefined> {
+  const { bind, values } = placeholders();
+  const { shape, condition } = courseRule(viewer, bind);
+  const query = preparedOnce(db, `course_document_${shape}`, () =>
+    documentQuery(db, condition)
+      .where(eq(courses.id, sql.placeholder('id')))
+      .prepare(`course_document_${shape}`),
+  );
+  const [row] = await query.execute({ ...values, id });
   return row ? toDocument(row) : undefined;
 }
 

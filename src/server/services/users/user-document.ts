@@ -3,13 +3,14 @@
  * query however many users: department, the faculty's slots with their course, the faculty's observations.
  * Never includes password material. B's sync source for users and every user route use this.
  */
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { User } from '../../../shared/contract/users.js';
 import type { Role } from '../../../shared/enums.js';
 import type { Db, Tx } from '../../db/client.js';
 import { courses, departments, observations, slots, users } from '../../db/schema.js';
 import { parseJson } from '../../db/results.js';
-import { visibleUsersWhere, type Viewer } from './visibility.js';
+import { placeholders, preparedOnce } from '../../db/prepared-shapes.js';
+import { usersRule, type Viewer } from './visibility.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -118,20 +119,27 @@ export async function userDocument(db: Db | Tx, row: UserRow): Promise<User> {
 }
 
 /** One user's row and computed parts by id, with whether `visibleWhere` holds for it (true when undefined). */
-async function userById(db: Db | Tx, id: string, visibleWhere?: SQL) {
-  const [r] = await db
+function userByIdQuery(db: Db | Tx, id: string | SQLWrapper, visibleWhere?: SQL) {
+  return db
     .select({ row: users, ...extrasSql('users'), visible: visibleWhere ? sql<boolean>`coalesce(${visibleWhere}, false)` : sql<boolean>`true` })
     .from(users)
     .where(eq(users.id, id));
+}
+
+async function userById(db: Db | Tx, id: string) {
+  const [r] = await userByIdQuery(db, id);
   return r;
 }
 
 /**
- * The document of one user by id and whether `viewer` may see it (visibility.ts), in one statement; null when
- * there is no such user.
+ * The document of one user by id and whether `viewer` may see it (visibility.ts), in one statement prepared once
+ * per database and visibility shape (db/prepared-shapes.ts); null when there is no such user.
  */
-export async function userDocumentForViewer(db: Db | Tx, id: string, viewer: Viewer): Promise<{ doc: User; visible: boolean } | null> {
-  const r = await userById(db, id, visibleUsersWhere(viewer));
+export async function userDocumentForViewer(db: Db, id: string, viewer: Viewer): Promise<{ doc: User; visible: boolean } | null> {
+  const { bind, values } = placeholders();
+  const { shape, condition } = usersRule(viewer, bind);
+  const query = preparedOnce(db, `user_document_${shape}`, () => userByIdQuery(db, sql.placeholder('id'), condition).prepare(`user_document_${shape}`));
+  const [r] = await query.execute({ ...values, id });
   return r ? { doc: toDocument(r.row, r), visible: viewer.id === id || r.visible === true } : null;
 }
 

@@ -6,23 +6,33 @@
  *                                          (faculty, observer and HOD of that observation)
  * `visibleUsersWhere` is the same rule as a SQL condition on `users`, for lists and the sync pull.
  */
-import { eq, or, sql, type SQL } from 'drizzle-orm';
+import { or, sql, type SQL } from 'drizzle-orm';
 import { SEES_ALL_USERS } from '../../../shared/permissions.js';
 import { users } from '../../db/schema.js';
 import type { AuthUser } from '../../http/types.js';
+import { inline, type Bind } from '../../db/prepared-shapes.js';
 
 export type Viewer = Pick<AuthUser, 'id' | 'role' | 'departmentId'>;
 
-/** SQL condition on the users table; undefined = no restriction. */
-export function visibleUsersWhere(viewer: Viewer): SQL | undefined {
-  if (SEES_ALL_USERS.includes(viewer.role)) return undefined;
+/**
+ * The rule as a SQL condition on the users table (undefined = no restriction), with the viewer's values bound by
+ * `bind`, and its shape (db/prepared-shapes.ts).
+ */
+export function usersRule(viewer: Viewer, bind: Bind): { shape: string; condition: SQL | undefined } {
+  if (SEES_ALL_USERS.includes(viewer.role)) return { shape: 'all', condition: undefined };
+  const me = bind('viewerId', viewer.id);
   const sharesObservation = sql`${users.id} in (
     select u.id from observations o
     cross join lateral (values (o.faculty_id), (o.observer_id), (o.hod_id)) as u(id)
-    where ${viewer.id} in (o.faculty_id, o.observer_id, o.hod_id))`;
-  const self = eq(users.id, viewer.id);
+    where ${me} in (o.faculty_id, o.observer_id, o.hod_id))`;
+  const self = sql`${users.id} = ${me}`;
   if (viewer.role === 'Head_of_Department' && viewer.departmentId != null) {
-    return or(self, eq(users.departmentId, viewer.departmentId), sharesObservation);
+    return { shape: 'department', condition: or(self, sql`${users.departmentId} = ${bind('departmentId', viewer.departmentId)}`, sharesObservation) };
   }
-  return or(self, sharesObservation);
+  return { shape: 'participant', condition: or(self, sharesObservation) };
+}
+
+/** SQL condition on the users table, the viewer's values inline; undefined = no restriction. */
+export function visibleUsersWhere(viewer: Viewer): SQL | undefined {
+  return usersRule(viewer, inline).condition;
 }
