@@ -33,10 +33,10 @@ interface Prepared {
 
 type Query = <T>(text: string, params?: unknown[], options?: QueryOptions) => Promise<Results<T>>;
 
-export class StatementCache {
+class StatementCache {
   private readonly prepared = new Map<string, Prepared>(); // insertion order = recency (LRU)
   private readonly sightings: Sightings;
-  private readonly merged = new Map<string, PGlite["parsers"]>();
+  private readonly merged = new Map<string, PGlite['parsers']>();
   private next = 0;
 
   constructor(
@@ -79,7 +79,7 @@ export class StatementCache {
    * identical closures with every query. PGlite fills its defaults (array types included) before the first
    * query and changes them only in refreshArrayTypes(), which Observa never calls.
    */
-  private mergedParsers(overrides: NonNullable<QueryOptions["parsers"]>): PGlite["parsers"] {
+  private mergedParsers(overrides: NonNullable<QueryOptions["parsers"]>): PGlite['parsers'] {
     const key = Object.entries(overrides)
       .map(([type, fn]) => `${type}=${fn.toString()}`)
       .join(';');

@@ -6,10 +6,10 @@
  * with placeholders, and executed with the values.
  *
  * A scope rule is written once as a function of `bind`, and rendered either with the values inline (`inline`,
- * for the lists and the sync feed that embed it) or as named placeholders (`placeholders()`, for a prepared
+ * for the lists and the sync feed that embed it) or as named placeholders (`runPerShape`, for a prepared
  * statement), so the two renderings cannot disagree.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 
 export type Bind = (name: string, value: string | number) => unknown;
 
@@ -17,7 +17,7 @@ export type Bind = (name: string, value: string | number) => unknown;
 export const inline: Bind = (_, value) => value;
 
 /** Placeholders named as bound, and the values they were bound with (for `execute`). */
-export function placeholders(): { bind: Bind; values: Record<string, string | number> } {
+function placeholders(): { bind: Bind; values: Record<string, string | number> } {
   const values: Record<string, string | number> = {};
   return {
     values,
@@ -30,11 +30,22 @@ export function placeholders(): { bind: Bind; values: Record<string, string | nu
 
 const prepared = new WeakMap<object, Map<string, unknown>>();
 
-/** The statement `build` prepares for `db` and `key`, built on first use (kept as long as `db` lives). */
-export function preparedOnce<Q>(db: object, key: string, build: () => Q): Q {
+type Rule = (bind: Bind) => { shape: string; condition: SQL | undefined };
+interface Preparable<R> {
+  prepare(name: string): { execute(values: Record<string, unknown>): Promise<R> };
+}
+
+/**
+ * Runs `build(condition)` for the shape `rule` takes, prepared once per `db` and shape as `<name>_<shape>` (kept as
+ * long as `db` lives), with the rule's values and `values` (the statement's own placeholders) bound.
+ */
+export function runPerShape<R>(db: object, name: string, rule: Rule, build: (condition: SQL | undefined) => Preparable<R>, values: Record<string, unknown>): Promise<R> {
+  const { bind, values: ruleValues } = placeholders();
+  const { shape, condition } = rule(bind);
+  const key = `${name}_${shape}`;
   let byKey = prepared.get(db);
   if (!byKey) prepared.set(db, (byKey = new Map()));
-  let q = byKey.get(key) as Q | undefined;
-  if (q === undefined) byKey.set(key, (q = build()));
-  return q;
+  let query = byKey.get(key) as ReturnType<Preparable<R>['prepare']> | undefined;
+  if (!query) byKey.set(key, (query = build(condition).prepare(key)));
+  return query.execute({ ...ruleValues, ...values });
 }

@@ -9,7 +9,7 @@ import type { Course, SlotDocument } from '../../../shared/contract/courses.js';
 import type { Db } from '../../db/client.js';
 import { courseDepartments, courses, departments, slots, users } from '../../db/schema.js';
 import { parseJson } from '../../db/results.js';
-import { placeholders, preparedOnce } from '../../db/prepared-shapes.js';
+import { runPerShape } from '../../db/prepared-shapes.js';
 import { courseRule } from './course-visibility.js';
 
 /** A slot as the course statement's json gives it (its course is the row it came with). */
@@ -82,14 +82,13 @@ function toDocument(r: DocumentRow): Course & { visible: boolean } {
  * and visibility shape (db/prepared-shapes.ts), with the id and the viewer's values as placeholders.
  */
 export async function courseDocumentForViewer(db: Db, viewer: Parameters<typeof courseRule>[0], id: string): Promise<(Course & { visible: boolean }) | undefined> {
-  const { bind, values } = placeholders();
-  const { shape, condition } = courseRule(viewer, bind);
-  const query = preparedOnce(db, `course_document_${shape}`, () =>
-    documentQuery(db, condition)
-      .where(eq(courses.id, sql.placeholder('id')))
-      .prepare(`course_document_${shape}`),
+  const [row] = await runPerShape(
+    db,
+    'course_document',
+    (bind) => courseRule(viewer, bind),
+    (condition) => documentQuery(db, condition).where(eq(courses.id, sql.placeholder('id'))),
+    { id },
   );
-  const [row] = await query.execute({ ...values, id });
   return row ? toDocument(row) : undefined;
 }
 

@@ -9,7 +9,7 @@ import type { Role } from '../../../shared/enums.js';
 import type { Db, Tx } from '../../db/client.js';
 import { courses, departments, observations, slots, users } from '../../db/schema.js';
 import { parseJson } from '../../db/results.js';
-import { placeholders, preparedOnce } from '../../db/prepared-shapes.js';
+import { runPerShape } from '../../db/prepared-shapes.js';
 import { usersRule, type Viewer } from './visibility.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -126,25 +126,17 @@ function userByIdQuery(db: Db | Tx, id: string | SQLWrapper, visibleWhere?: SQL)
     .where(eq(users.id, id));
 }
 
-async function userById(db: Db | Tx, id: string) {
-  const [r] = await userByIdQuery(db, id);
-  return r;
-}
-
 /**
  * The document of one user by id and whether `viewer` may see it (visibility.ts), in one statement prepared once
  * per database and visibility shape (db/prepared-shapes.ts); null when there is no such user.
  */
 export async function userDocumentForViewer(db: Db, id: string, viewer: Viewer): Promise<{ doc: User; visible: boolean } | null> {
-  const { bind, values } = placeholders();
-  const { shape, condition } = usersRule(viewer, bind);
-  const query = preparedOnce(db, `user_document_${shape}`, () => userByIdQuery(db, sql.placeholder('id'), condition).prepare(`user_document_${shape}`));
-  const [r] = await query.execute({ ...values, id });
+  const [r] = await runPerShape(db, 'user_document', (bind) => usersRule(viewer, bind), (condition) => userByIdQuery(db, sql.placeholder('id'), condition), { id });
   return r ? { doc: toDocument(r.row, r), visible: viewer.id === id || r.visible === true } : null;
 }
 
 /** The document of one user by id, or null. */
 export async function userDocumentById(db: Db | Tx, id: string): Promise<User | null> {
-  const r = await userById(db, id);
+  const [r] = await userByIdQuery(db, id);
   return r ? toDocument(r.row, r) : null;
 }
