@@ -25,6 +25,7 @@ import { registerHousekeeping } from './plugins/housekeeping.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerInputGuards } from './plugins/input-guards.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
 import { EMBEDDED_MAX_AGE_MS, SessionCache, SHARED_MAX_AGE_MS } from './services/auth/session-cache.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerStatic } from './plugins/static.js';
@@ -129,7 +130,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerAuth(app);
   registerSecurityHeaders(app);
   await registerCors(app, config.corsOrigins);
-  await app.register(rateLimit, { global: false });
+  // Counted in the database, so instances on one PostgreSQL share each limit (plugins/rate-limit-store.ts).
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(handle.db) });
   // Every JSON answer over 1 KB leaves compressed (the sync feed above all). Brotli at quality 4 costs about what
   // gzip does per request and still wins on size; the built client is precompressed at build time instead
   // (plugins/static.ts). Server-sent events are never compressed (the plugin leaves text/event-stream alone).

@@ -120,6 +120,28 @@ describe('three instances on one empty PostgreSQL database', () => {
     expect(await count('select count(*) as n from email_outbox where sent_at is not null')).toBe(sink.received.length);
   });
 
+  it('16 wrong logins spread over two instances with a limit of 10 a minute: 10 judged, 6 refused with 429', { timeout: 120_000 }, async () => {
+    // Two more processes with the lower limit. Distinct unknown emails and a forwarded address of their own (the
+    // servers believe X-Forwarded-For from loopback) keep the per-account and per-address throttles out of it:
+    // only the per-minute flood limit can answer 429 here.
+    const env = { DATABASE_URL: database.url, SEED_DEMO: 'true', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'observa-instances-')), LOGIN_LIMIT_PER_MINUTE: '10' };
+    const limited = [startServer(env), startServer(env)];
+    servers.push(...limited);
+    const [a, b] = await Promise.all(limited.map((s) => s.ready));
+    const statuses: number[] = [];
+    for (let i = 0; i < 16; i++) {
+      const res = await fetch(`${i % 2 ? b : a}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.77' },
+        body: JSON.stringify({ email: `flood-${i}@university.edu`, password: 'wrong-password' }),
+      });
+      statuses.push(res.status);
+      if (res.status === 429) expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses.slice(10)).toEqual(Array(6).fill(429));
+  });
+
   it('housekeeping is skipped while another instance holds its lock, and runs after', { timeout: 60_000 }, async () => {
     let handle: DbHandle | undefined;
     const other = new pg.Client({ connectionString: database.url });

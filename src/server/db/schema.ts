@@ -507,6 +507,16 @@ export const loginThrottle = pgTable('login_throttle', {
 });
 
 /**
+ * Fixed-window request counters of @fastify/rate-limit shared by every server instance on the database
+ * (plugins/rate-limit-store.ts): `key` is the route and the client address; the window ends at `window_ends`.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  windowEnds: timestamp('window_ends', { withTimezone: true }).notNull(),
+});
+
+/**
  * A user's calendar subscription (issue 16.4): the secret of their feed URL, kept only as a sha256 (the URL is
  * shown once, when made; a reset replaces the row, so the old URL stops working). One feed per user.
  */

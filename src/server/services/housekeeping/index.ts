@@ -25,6 +25,7 @@ import { idempotencyKeys, sessions } from '../../db/schema.js';
 import { diskStorage, type FileStorage } from '../../storage/index.js';
 import { purgeTombstones } from '../../sync/tombstones.js';
 import { purgeLoginThrottle } from '../auth/login-throttle.js';
+import { purgeRateLimits } from '../../plugins/rate-limit-store.js';
 import { analyzeGrownTables } from './statistics.js';
 
 export const KEY_RESPONSE_DAYS = 30;
@@ -86,6 +87,8 @@ export interface HousekeepingReport {
   sessions: number;
   uploads: number;
   loginCounters: number;
+  /** Request counters of the rate limits whose window has ended. */
+  rateLimits: number;
   /** Tables measured again for the planner. */
   analyzed: string[];
 }
@@ -99,7 +102,8 @@ export async function runHousekeeping(db: Db, storage: FileStorage | string, now
     const [responsesDropped, keys] = await purgeIdempotencyKeys(tx, now);
     const sessionsPurged = await purgeEndedSessions(tx, now);
     const loginCounters = await purgeLoginThrottle(tx, now);
-    return { tombstones, responsesDropped, keys, sessions: sessionsPurged, loginCounters };
+    const rateLimits = await purgeRateLimits(tx);
+    return { tombstones, responsesDropped, keys, sessions: sessionsPurged, loginCounters, rateLimits };
   });
   if (!purged) return null;
   // Uploads live in the shared store (S3, or a DATA_DIR the instances share): removed by the run's winner.
