@@ -176,7 +176,8 @@ describe('configuration', () => {
   it('applies LOGIN_LIMIT_PER_MINUTE to the login route', async () => {
     const limited = await buildApp({ config: testConfig({ clientDir, loginLimitPerMinute: 2 }), dbHandle: handle, logger: false });
     try {
-      const login = () => limited.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@university.edu', password: 'x' } });
+      // An address of its own: the counters live in the database this file's other apps share (rate-limit-store.ts).
+      const login = () => limited.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '192.0.2.77', payload: { email: 'nobody@university.edu', password: 'x' } });
       expect((await login()).statusCode).toBe(401);
       expect((await login()).statusCode).toBe(401);
       expect((await login()).statusCode).toBe(429);
