@@ -2,11 +2,11 @@
  * The Observation document of SPEC §3, built for one viewer. GET /observation/{id}, GET /observations and the
  * sync pull all use `buildDocuments`, so the replica holds exactly what the REST API returns.
  *
- * Efficient for a page: a fixed number of queries per call (each `inArray` over the page), never per observation.
+ * Efficient for a page: one statement per call (fetchParts: each part an array over the page), never per observation.
  * Faculty viewers never receive the observer's scores: per-item observerScore, observerScore, finalScore and
  * percentage (which would reveal it) are null for them.
  */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { observationRowFields } from './row-fields.js';
 import type { Meeting, Observation, ObservationPlan } from '../../../shared/contract/observations.js';
 import type { Person } from '../../../shared/contract/user-projection.js';
@@ -14,20 +14,7 @@ import type { UserSlot } from '../../../shared/contract/users.js';
 import { cycleLabel } from '../../../shared/cycle.js';
 import { finalScore, percentage } from '../../../shared/rubric.js';
 import type { Db, Tx } from '../../db/client.js';
-import {
-  artifacts,
-  courses,
-  meetings,
-  observationPlans,
-  observationPlanSteps,
-  postObservations,
-  postObservationSlots,
-  rubricItems,
-  rubricScores,
-  schedulingRequests,
-  slots,
-  users,
-} from '../../db/schema.js';
+import { parseJson, rowsOf } from '../../db/results.js';
 import type { ObservationRow, Viewer } from './access.js';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -47,6 +34,94 @@ export function artifactUrl(id: string): string {
   return `/api/artifacts/${id}/file`;
 }
 
+/** A uuid[] literal for the statement's array parameters (the ids come from database rows: uuids, no quoting). */
+const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
+const toDate = (v: string | null): Date | null => (v == null ? null : new Date(v));
+
+/** What the document statement's json holds, per part (camelCase keys; timestamps as text until toDate). */
+interface Parts {
+  people: { id: string; name: string; avatar: string | null }[];
+  courses: { id: string; courseCode: string; name: string }[];
+  facultySlots: { id: string; courseId: string; facultyId: string; sectionCode: string; day: string; time: string; location: string; course: { id: string; courseCode: string; name: string } }[];
+  requests: { id: string; observationId: string; status: string; timeSlotByObserver: { day: string; time: string }[]; timeSlotsByFaculty: { day: string; time: string }[]; scheduledOn: string | null; reasons: string | null; facultyAccepted: boolean; observerAccepted: boolean }[];
+  plans: { id: string; observationId: string; type: string; editedBy: string | null; editedAt: string | null }[];
+  meetings: { id: string; observationId: string; kind: string; status: string; observerScore: number | null; facultyScore: number | null }[];
+  items: { id: string; code: string; title: string }[];
+  posts: { id: string; observationId: string; status: string; location: string | null; scheduledOn: string | null; timeSlotByFaculty: string | null }[];
+  steps: { id: string; planId: string; templateStepId: string | null; key: string; code: string; name: string; field: string; response: string | null }[];
+  scores: { meetingId: string; rubricItemId: string; side: string; score: number }[];
+  postSlots: { id: string; postObservationId: string; dateTime: string }[];
+  files: { id: string; postObservationId: string; name: string; type: string }[];
+}
+
+/**
+ * Every part of the documents of `obsIds` in ONE statement (each part a json array; the text is the same for any
+ * number of ids, so both drivers prepare it once). Twelve statements before: on PGlite each is a call into
+ * single-threaded wasm, so GET /observation/{id} and every page of the sync feed paid for them one by one.
+ */
+async function fetchParts(db: Db | Tx, obsIds: string[], personIds: string[], facultyIds: string[], courseIds: string[]): Promise<Parts> {
+  const obs = uuidArray(obsIds);
+  const res = await db.execute(sql`select
+    (select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name, 'avatar', u.avatar)), '[]'::json)
+       from users u where u.id = any(${uuidArray(personIds)}::uuid[])) as people,
+    (select coalesce(json_agg(json_build_object('id', c.id, 'courseCode', c.course_code, 'name', c.name)), '[]'::json)
+       from courses c where c.id = any(${uuidArray(courseIds)}::uuid[])) as courses,
+    (select coalesce(json_agg(json_build_object('id', s.id, 'courseId', s.course_id, 'facultyId', s.faculty_id,
+              'sectionCode', s.section_code, 'day', s.day, 'time', s.time, 'location', s.location,
+              'course', json_build_object('id', c.id, 'courseCode', c.course_code, 'name', c.name))
+            order by c.course_code, s.section_code), '[]'::json)
+       from slots s join courses c on c.id = s.course_id where s.faculty_id = any(${uuidArray(facultyIds)}::uuid[])) as faculty_slots,
+    (select coalesce(json_agg(json_build_object('id', r.id, 'observationId', r.observation_id, 'status', r.status,
+              'timeSlotByObserver', r.time_slot_by_observer, 'timeSlotsByFaculty', r.time_slots_by_faculty,
+              'scheduledOn', r.scheduled_on, 'reasons', r.reasons, 'facultyAccepted', r.faculty_accepted,
+              'observerAccepted', r.observer_accepted)), '[]'::json)
+       from scheduling_requests r where r.observation_id = any(${obs}::uuid[])) as requests,
+    (select coalesce(json_agg(json_build_object('id', p.id, 'observationId', p.observation_id, 'type', p.type,
+              'editedBy', p.edited_by, 'editedAt', p.edited_at)), '[]'::json)
+       from observation_plans p where p.observation_id = any(${obs}::uuid[])) as plans,
+    (select coalesce(json_agg(json_build_object('id', m.id, 'observationId', m.observation_id, 'kind', m.kind,
+              'status', m.status, 'observerScore', m.observer_score, 'facultyScore', m.faculty_score)), '[]'::json)
+       from meetings m where m.observation_id = any(${obs}::uuid[])) as meetings,
+    (select coalesce(json_agg(json_build_object('id', i.id, 'code', i.code, 'title', i.title) order by i.code, i.position), '[]'::json)
+       from rubric_items i) as items,
+    (select coalesce(json_agg(json_build_object('id', po.id, 'observationId', po.observation_id, 'status', po.status,
+              'location', po.location, 'scheduledOn', po.scheduled_on, 'timeSlotByFaculty', po.time_slot_by_faculty)), '[]'::json)
+       from post_observations po where po.observation_id = any(${obs}::uuid[])) as posts,
+    (select coalesce(json_agg(json_build_object('id', st.id, 'planId', st.plan_id, 'templateStepId', st.template_step_id,
+              'key', st.key, 'code', st.code, 'name', st.name, 'field', st.field, 'response', st.response)
+            order by st.position), '[]'::json)
+       from observation_plan_steps st
+       where st.plan_id in (select p.id from observation_plans p where p.observation_id = any(${obs}::uuid[]))) as steps,
+    (select coalesce(json_agg(json_build_object('meetingId', sc.meeting_id, 'rubricItemId', sc.rubric_item_id,
+              'side', sc.side, 'score', sc.score)), '[]'::json)
+       from rubric_scores sc
+       where sc.meeting_id in (select m.id from meetings m where m.observation_id = any(${obs}::uuid[]))) as scores,
+    (select coalesce(json_agg(json_build_object('id', ps.id, 'postObservationId', ps.post_observation_id,
+              'dateTime', ps.date_time) order by ps.date_time), '[]'::json)
+       from post_observation_slots ps
+       where ps.post_observation_id in (select po.id from post_observations po where po.observation_id = any(${obs}::uuid[]))) as post_slots,
+    (select coalesce(json_agg(json_build_object('id', a.id, 'postObservationId', a.post_observation_id,
+              'name', a.name, 'type', a.type) order by a.created_at), '[]'::json)
+       from artifacts a
+       where a.post_observation_id in (select po.id from post_observations po where po.observation_id = any(${obs}::uuid[]))) as files`);
+  const [row] = rowsOf<Record<string, unknown>>(res);
+  const part = <T>(name: string) => parseJson<T[]>(row[name]) ?? [];
+  return {
+    people: part('people'),
+    courses: part('courses'),
+    facultySlots: part('faculty_slots'),
+    requests: part('requests'),
+    plans: part('plans'),
+    meetings: part('meetings'),
+    items: part('items'),
+    posts: part('posts'),
+    steps: part('steps'),
+    scores: part('scores'),
+    postSlots: part('post_slots'),
+    files: part('files'),
+  };
+}
+
 export async function buildDocuments(db: Db | Tx, viewer: Viewer, rows: ObservationRow[]): Promise<Observation[]> {
   if (rows.length === 0) return [];
   const obsIds = rows.map((r) => r.id);
@@ -54,30 +129,13 @@ export async function buildDocuments(db: Db | Tx, viewer: Viewer, rows: Observat
   const facultyIds = uniq(rows.map((r) => r.facultyId));
   const courseIds = uniq(rows.map((r) => r.courseId));
 
-  const [people, courseRows, facultySlots, requests, plans, meetingRows, items, posts] = await Promise.all([
-    db.select({ id: users.id, name: users.name, avatar: users.avatar }).from(users).where(inArray(users.id, personIds)),
-    courseIds.length ? db.select({ id: courses.id, courseCode: courses.courseCode, name: courses.name }).from(courses).where(inArray(courses.id, courseIds)) : [],
-    db
-      .select({ slot: slots, course: { id: courses.id, courseCode: courses.courseCode, name: courses.name } })
-      .from(slots)
-      .innerJoin(courses, eq(courses.id, slots.courseId))
-      .where(inArray(slots.facultyId, facultyIds))
-      .orderBy(asc(courses.courseCode), asc(slots.sectionCode)),
-    db.select().from(schedulingRequests).where(inArray(schedulingRequests.observationId, obsIds)),
-    db.select().from(observationPlans).where(inArray(observationPlans.observationId, obsIds)),
-    db.select().from(meetings).where(inArray(meetings.observationId, obsIds)),
-    db.select().from(rubricItems).orderBy(asc(rubricItems.code), asc(rubricItems.position)),
-    db.select().from(postObservations).where(inArray(postObservations.observationId, obsIds)),
-  ]);
-  const planIds = plans.map((p) => p.id);
-  const meetingIds = meetingRows.map((m) => m.id);
-  const postIds = posts.map((p) => p.id);
-  const [steps, scores, postSlots, files] = await Promise.all([
-    planIds.length ? db.select().from(observationPlanSteps).where(inArray(observationPlanSteps.planId, planIds)).orderBy(asc(observationPlanSteps.position)) : [],
-    meetingIds.length ? db.select().from(rubricScores).where(inArray(rubricScores.meetingId, meetingIds)) : [],
-    postIds.length ? db.select().from(postObservationSlots).where(inArray(postObservationSlots.postObservationId, postIds)).orderBy(asc(postObservationSlots.dateTime)) : [],
-    postIds.length ? db.select().from(artifacts).where(inArray(artifacts.postObservationId, postIds)).orderBy(asc(artifacts.createdAt)) : [],
-  ]);
+  const { people, courses: courseRows, facultySlots, requests, plans, meetings: meetingRows, items, posts, steps, scores, postSlots, files } = await fetchParts(
+    db,
+    obsIds,
+    personIds,
+    facultyIds,
+    courseIds,
+  );
 
   const personById = new Map(people.map((p) => [p.id, p]));
   const stepsByPlan = groupBy(steps, (s) => s.planId);
@@ -90,10 +148,10 @@ export async function buildDocuments(db: Db | Tx, viewer: Viewer, rows: Observat
   const postByObs = new Map(posts.map((p) => [p.observationId, p]));
   const courseById = new Map(courseRows.map((c) => [c.id, c]));
   const slotsByFaculty = new Map<string, UserSlot[]>();
-  for (const { slot, course } of facultySlots) {
-    const list = slotsByFaculty.get(slot.facultyId!) ?? [];
-    list.push({ id: slot.id, courseId: slot.courseId, course, sectionCode: slot.sectionCode, day: slot.day, time: slot.time, location: slot.location });
-    slotsByFaculty.set(slot.facultyId!, list);
+  for (const slot of facultySlots) {
+    const list = slotsByFaculty.get(slot.facultyId) ?? [];
+    list.push({ id: slot.id, courseId: slot.courseId, course: slot.course, sectionCode: slot.sectionCode, day: slot.day, time: slot.time, location: slot.location });
+    slotsByFaculty.set(slot.facultyId, list);
   }
 
   const planDoc = (obsId: string, type: string): ObservationPlan | null => {
@@ -103,7 +161,7 @@ export async function buildDocuments(db: Db | Tx, viewer: Viewer, rows: Observat
       id: p.id,
       type: p.type,
       editedBy: p.editedBy,
-      editedAt: iso(p.editedAt),
+      editedAt: iso(toDate(p.editedAt)),
       steps: (stepsByPlan.get(p.id) ?? []).map((s) => ({ id: s.id, templatePlanId: s.templateStepId, key: s.key, code: s.code, name: s.name, field: s.field, response: s.response })),
     };
   };
@@ -159,7 +217,7 @@ export async function buildDocuments(db: Db | Tx, viewer: Viewer, rows: Observat
             status: r.status,
             timeSlotByObserver: r.timeSlotByObserver,
             timeSlotsByFaculty: r.timeSlotsByFaculty,
-            scheduledOn: iso(r.scheduledOn),
+            scheduledOn: iso(toDate(r.scheduledOn)),
             reasons: r.reasons,
             facultyAccepted: r.facultyAccepted,
             observerAccepted: r.observerAccepted,
@@ -174,8 +232,8 @@ export async function buildDocuments(db: Db | Tx, viewer: Viewer, rows: Observat
               id: post.id,
               status: post.status,
               location: post.location,
-              scheduledOn: iso(post.scheduledOn),
-              timeSlotsByObserver: (slotsByPost.get(post.id) ?? []).map((s) => ({ id: s.id, dateTime: s.dateTime.toISOString() })),
+              scheduledOn: iso(toDate(post.scheduledOn)),
+              timeSlotsByObserver: (slotsByPost.get(post.id) ?? []).map((s) => ({ id: s.id, dateTime: new Date(s.dateTime).toISOString() })),
               timeSlotByFaculty: post.timeSlotByFaculty,
               artifacts: (filesByPost.get(post.id) ?? []).map((f) => ({ id: f.id, name: f.name, type: f.type, fileURL: artifactUrl(f.id) })),
               reflectionPlan: planDoc(o.id, 'Reflection'),
