@@ -31,7 +31,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER } from '../../shared/sync/protocol.js';
 import type { Db, Tx } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema.js';
-import { auditInsertCte, bufferAudits, clientStamp, flushAudits, takeAudits } from '../services/audit.js';
+import { auditInsertCte, bufferAudits, clientStamp, flushAudits, takeAudits, type AuditInput } from '../services/audit.js';
 import { HttpError } from './errors.js';
 
 export interface WriteResult<T> {
@@ -125,25 +125,23 @@ export async function idempotentWrite<T>(
     return reply.code(previous.statusCode).send(previous.response);
   }
 
-  // The key row and the change's audit rows in one statement.
-  const apply = async (tx: Tx) => {
+  // The change, then its audit rows (buffered while it ran) stamped with the device's time and id.
+  const effects = async (tx: Tx): Promise<{ r: WriteResult<T>; audits: AuditInput[] }> => {
     bufferAudits(tx);
     try {
       const r = await fn(tx);
       const stamp = clientStamp(req.headers);
-      const audits = takeAudits(tx).map((a) => ({ ...stamp, ...a }));
-      if (key) {
-        const cte = auditInsertCte(audits);
-        const insertKey = sql`insert into ${idempotencyKeys} (user_id, key, method, path, status_code, response, request_hash)
-            values (${userId}::uuid, ${key}, ${method}, ${path}, ${r.status}, ${JSON.stringify(r.body ?? null)}::jsonb, ${hash})`;
-        await tx.execute(cte ? sql`${cte} ${insertKey}` : insertKey);
-      } else {
-        await flushAudits(tx, audits);
-      }
-      return r;
+      return { r, audits: takeAudits(tx).map((a) => ({ ...stamp, ...a })) };
     } finally {
       takeAudits(tx);
     }
+  };
+  const keyRow = (r: WriteResult<T>): KeyRow | null =>
+    key ? { userId, key, method, path, statusCode: r.status, response: JSON.stringify(r.body ?? null), hash } : null;
+  const apply = async (tx: Tx) => {
+    const { r, audits } = await effects(tx);
+    await recordWrites(tx, keyRow(r) ? [keyRow(r)!] : [], audits);
+    return r;
   };
 
   const batch = req.batch;
@@ -153,9 +151,15 @@ export async function idempotentWrite<T>(
     if (!batch.savepoints) {
       // First attempt, no savepoint: a failure here may leave part of this row in the transaction, or the
       // transaction failed; the whole batch is rolled back and run again with a savepoint per row.
+      // The key and audit rows of every row are written together before the commit (sync/push.ts); if that
+      // fails (a key stored meanwhile), the batch runs again too.
       let result: WriteResult<T>;
       try {
-        result = await apply(tx);
+        const { r, audits } = await effects(tx);
+        const k = keyRow(r);
+        if (k) batch.keys.push(k);
+        batch.audits.push(...audits);
+        result = r;
       } catch (err) {
         throw new BatchRerun(err);
       }
@@ -193,6 +197,28 @@ export async function idempotentWrite<T>(
     }
     throw err;
   }
+}
+
+/** An idempotency record as written (response: its JSON text). */
+export interface KeyRow {
+  userId: string;
+  key: string;
+  method: string;
+  path: string;
+  statusCode: number;
+  response: string;
+  hash: string | null;
+}
+
+/** Idempotency records and audit rows in one statement (one round trip; on PGlite one call into the backend). */
+export async function recordWrites(tx: Tx, keys: KeyRow[], audits: AuditInput[]): Promise<void> {
+  if (keys.length === 0) return flushAudits(tx, audits);
+  const cte = auditInsertCte(audits);
+  const values = keys.map(
+    (k) => sql`(${k.userId}::uuid, ${k.key}, ${k.method}, ${k.path}, ${k.statusCode}, ${k.response}::jsonb, ${k.hash})`,
+  );
+  const insertKeys = sql`insert into ${idempotencyKeys} (user_id, key, method, path, status_code, response, request_hash) values ${sql.join(values, sql`, `)}`;
+  await tx.execute(cte ? sql`${cte} ${insertKeys}` : insertKeys);
 }
 
 const SAVEPOINT = sql.raw('savepoint observa_row');

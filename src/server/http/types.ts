@@ -6,7 +6,9 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Role } from '../../shared/enums.js';
 import type { Config } from '../config.js';
 import type { Db, Tx } from '../db/client.js';
+import type { AuditInput } from '../services/audit.js';
 import type { SessionCache } from '../services/auth/session-cache.js';
+import type { KeyRow } from './idempotency.js';
 import type { FileStorage } from '../storage/file-storage.js';
 
 export interface AuthUser {
@@ -28,6 +30,9 @@ export interface BatchScope {
    * that fails inside idempotentWrite then makes the batch roll back and run again with them.
    */
   savepoints: boolean;
+  /** First attempt: the rows' idempotency records and audit rows, written in one statement before the commit. */
+  keys: KeyRow[];
+  audits: AuditInput[];
   /** A row applied something: the feed is nudged once the transaction commits. */
   moved: boolean;
   /** Work the rows' routes left for after the commit (idempotency.ts `afterCommit`). */

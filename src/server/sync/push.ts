@@ -8,9 +8,11 @@
  *
  *   rows ──► keys looked up (one query) ──► per CHUNK_ROWS rows, one transaction:
  *     first attempt:  BEGIN; for each row: stored key ──► the stored answer (no statement)
- *                                          else the route's effects; INSERT key + audit ──► its answer
- *                     COMMIT (one WAL flush) ──► feed nudged, after-commit work (file removals)
- *         │ a row failed inside idempotentWrite (refused by its service, a duplicate key, a database error):
+ *                                          else the route's effects ──► its answer
+ *                     INSERT every row's key and audit rows (one statement); COMMIT (one WAL flush)
+ *                     ──► feed nudged, after-commit work (file removals)
+ *         │ a row failed inside idempotentWrite (refused by its service, a database error), or the keys'
+ *         │ INSERT failed (a key stored meanwhile: twice in the batch, or by a concurrent twin):
  *         ▼ ROLLBACK of the whole attempt (nothing of it remains), then
  *     second attempt: BEGIN; for each row: SAVEPOINT; effects; INSERT key + audit; RELEASE ──► its answer
  *                                          failed: ROLLBACK TO SAVEPOINT (nothing of the row remains) ──► its answer
@@ -39,7 +41,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod 
 import { mutationDef } from '../../shared/sync/mutations/index.js';
 import { CLIENT_TIME_HEADER, stopsBatch, type PushRow, type PushRowResult } from '../../shared/sync/protocol.js';
 import { idempotencyKeys } from '../db/schema.js';
-import { BatchAbort, BatchRerun } from '../http/idempotency.js';
+import { BatchAbort, BatchRerun, recordWrites } from '../http/idempotency.js';
 import type { AuthUser, BatchScope } from '../http/types.js';
 import { errorResponse } from '../plugins/errors.js';
 
@@ -193,7 +195,7 @@ export const CHUNK_ROWS = 50;
 
 /** Runs `rows` in one transaction (see above); stops at a row answered with a status that stops the batch. */
 async function runChunk(app: FastifyInstance, req: FastifyRequest, rows: PushRow[], stored: Map<string, Stored>, savepoints: boolean) {
-  const batch: BatchScope = { tx: undefined as never, savepoints, moved: false, afterCommit: [] };
+  const batch: BatchScope = { tx: undefined as never, savepoints, keys: [], audits: [], moved: false, afterCommit: [] };
   let stopped = false;
   const results = await app.deps.db.transaction(async (tx) => {
     batch.tx = tx;
@@ -206,6 +208,13 @@ async function runChunk(app: FastifyInstance, req: FastifyRequest, rows: PushRow
         stopped = true;
         break;
       }
+    }
+    // First attempt: every row's key and audit rows in one statement; a key stored meanwhile (the same key twice
+    // in this batch, a twin sent concurrently) fails it, and the batch runs again row by row.
+    try {
+      await recordWrites(tx, batch.keys, batch.audits);
+    } catch (err) {
+      throw new BatchRerun(err);
     }
     return out;
   });
