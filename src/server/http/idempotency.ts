@@ -171,9 +171,10 @@ export async function idempotentWrite<T>(
       batch.moved = true;
       return reply.code(result.status).send(result.body);
     } catch (err) {
+      if (err instanceof BatchAbort) throw err;
       // Rolled back to the savepoint: a key stored meanwhile (by a twin, or by an earlier row of this batch: same
       // transaction) answers as a replay.
-      const twin = checked(await lookupIn(tx));
+      const twin = checked(await inBatch(() => lookupIn(tx)));
       if (twin) {
         reply.header('idempotent-replay', 'true');
         return reply.code(twin.statusCode).send(twin.response);
@@ -238,28 +239,37 @@ export class BatchRerun extends BatchAbort {
   }
 }
 
-/** A failed row could not be rolled back to its savepoint: the whole batch fails (5xx), nothing of it commits. */
+/** A statement of the batch itself failed (a savepoint, a key lookup): the whole batch fails (5xx), nothing of it commits. */
 export class BatchBroken extends BatchAbort {
   constructor(cause: unknown) {
     super('the batch transaction could not roll back a failed row', { cause });
   }
 }
 
+/**
+ * A statement of the batch's own outside any row's savepoint: if it fails, the transaction may be left failed, and
+ * COMMIT would then roll everything back without an error on node-postgres while the rows were answered as
+ * applied. So its failure fails the whole batch.
+ */
+export async function inBatch<T>(statement: () => Promise<T>): Promise<T> {
+  try {
+    return await statement();
+  } catch (err) {
+    throw new BatchBroken(err);
+  }
+}
+
 /** `fn` inside a savepoint of `tx`: released when it resolves, rolled back to when it throws. */
 async function withSavepoint<T>(tx: Tx, fn: () => Promise<T>): Promise<T> {
-  await tx.execute(SAVEPOINT);
+  await inBatch(() => tx.execute(SAVEPOINT));
   let result: T;
   try {
     result = await fn();
   } catch (err) {
-    try {
-      await tx.execute(ROLLBACK_TO);
-    } catch (rollbackErr) {
-      throw new BatchBroken(rollbackErr);
-    }
+    await inBatch(() => tx.execute(ROLLBACK_TO));
     throw err;
   }
-  await tx.execute(RELEASE);
+  await inBatch(() => tx.execute(RELEASE));
   return result;
 }
 

@@ -36,12 +36,12 @@
  * rows before it are committed. Handlers must use only the `tx` they are given (on PGlite a statement outside
  * it would wait for the batch's transaction forever).
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { mutationDef } from '../../shared/sync/mutations/index.js';
 import { CLIENT_TIME_HEADER, stopsBatch, type PushRow, type PushRowResult } from '../../shared/sync/protocol.js';
 import { idempotencyKeys } from '../db/schema.js';
-import { BatchAbort, BatchRerun, recordWrites } from '../http/idempotency.js';
+import { BatchAbort, BatchRerun, inBatch, recordWrites } from '../http/idempotency.js';
 import type { AuthUser, BatchScope } from '../http/types.js';
 import { errorResponse } from '../plugins/errors.js';
 
@@ -208,6 +208,12 @@ async function runChunk(app: FastifyInstance, req: FastifyRequest, rows: PushRow
         stopped = true;
         break;
       }
+    }
+    if (savepoints) {
+      // Every failure was rolled back to its savepoint, or failed the batch (idempotency.ts inBatch); checked once
+      // more, since COMMIT of a failed transaction rolls back without an error on node-postgres.
+      await inBatch(() => tx.execute(sql`select 1`));
+      return out;
     }
     // First attempt: every row's key and audit rows in one statement; a key stored meanwhile (the same key twice
     // in this batch, a twin sent concurrently) fails it, and the batch runs again row by row.
