@@ -86,6 +86,37 @@ describe('POST /api/sync/push', () => {
     expect(u.phone).toBe('+1 C');
   });
 
+  it('a row refused inside its write (after its first query) is rolled back alone; the rows around it apply once', async () => {
+    const me = await t.loginUser('faculty');
+    const a = profile(me.id, '+1 A');
+    const missing = { mutationId: randomUUID(), name: 'notification.open', args: { id: randomUUID() } };
+    const b = profile(me.id, '+1 B');
+    const first = await push(me.token, [a, missing, b]);
+    expect(first.map((r) => ('status' in r ? r.status : 'skipped'))).toEqual([200, 404, 200]);
+    expect(first[2]).toMatchObject({ body: { id: me.id, phone: '+1 B' } });
+    const keys = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, me.id));
+    expect(new Set(keys.map((k) => k.key))).toEqual(new Set([a.mutationId, b.mutationId]));
+    expect(await profileAudits(me.id)).toBe(2);
+    // Sent again: the applied rows are replays with their stored answers, the refused one is judged afresh.
+    expect(await push(me.token, [a, missing, b])).toEqual(first);
+    expect(await profileAudits(me.id)).toBe(2);
+    const [u] = await t.db.select().from(users).where(eq(users.id, me.id));
+    expect(u.phone).toBe('+1 B');
+  });
+
+  it('more rows than one transaction takes: every row applies once, in order', async () => {
+    const me = await t.loginUser('faculty');
+    const rows = Array.from({ length: 100 }, (_, i) => profile(me.id, `+1 ${i}`));
+    rows[70] = { mutationId: randomUUID(), name: 'notification.open', args: { id: randomUUID() } } as never;
+    const results = await push(me.token, rows);
+    expect(results.map((r) => ('status' in r ? r.status : 'skipped'))).toEqual(rows.map((_, i) => (i === 70 ? 404 : 200)));
+    expect(await profileAudits(me.id)).toBe(99);
+    const [u] = await t.db.select().from(users).where(eq(users.id, me.id));
+    expect(u.phone).toBe('+1 99');
+    expect(await push(me.token, rows)).toEqual(results);
+    expect(await profileAudits(me.id)).toBe(99);
+  });
+
   it('a 5xx stops the batch there: the rest are not attempted (nothing applied)', async () => {
     const me = await t.loginUser('faculty');
     // A real database failure for one value (a server fault the client must back off on, not a refusal).

@@ -24,6 +24,12 @@ import { Sightings } from './statement-sightings.js';
 import { parse, PGlite, protocol, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 
 const MAX_STATEMENTS = 500;
+/**
+ * The savepoint statements of a batched push (http/idempotency.ts), two per row: prepared at once, since PGlite's
+ * own query() would make six calls into the backend for each. PostgreSQL runs them through the extended protocol
+ * like any statement, ROLLBACK TO SAVEPOINT included in a failed transaction (it ends the failed part).
+ */
+const SAVEPOINT = /^(savepoint|release savepoint|rollback to savepoint) [a-z_][a-z_0-9]*$/i;
 const { serialize } = protocol;
 
 interface Prepared {
@@ -94,7 +100,7 @@ class StatementCache {
   /** Whether `text` goes the prepared way; counts the sighting. */
   wants(text: string, options: QueryOptions | undefined): boolean {
     if (options?.blob) return false;
-    return this.prepared.has(text) || this.sightings.secondSighting(text);
+    return this.prepared.has(text) || SAVEPOINT.test(text) || this.sightings.secondSighting(text);
   }
 
   private async prepare(text: string, options: QueryOptions | undefined): Promise<Prepared> {

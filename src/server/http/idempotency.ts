@@ -29,9 +29,9 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER } from '../../shared/sync/protocol.js';
-import type { Tx } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema.js';
-import { auditInsertCte, bufferAudits, clientStamp, flushAudits, takeAudits } from '../services/audit.js';
+import { auditInsertCte, bufferAudits, clientStamp, flushAudits, takeAudits, type AuditInput } from '../services/audit.js';
 import { HttpError } from './errors.js';
 
 export interface WriteResult<T> {
@@ -109,9 +109,9 @@ export async function idempotentWrite<T>(
     }
     return row;
   };
-  const lookup = async () => {
+  const lookupIn = async (conn: Db | Tx) => {
     if (!key) return undefined;
-    const [row] = await db
+    const [row] = await conn
       .select()
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
@@ -125,39 +125,161 @@ export async function idempotentWrite<T>(
     return reply.code(previous.statusCode).send(previous.response);
   }
 
-  try {
-    const result = await db.transaction(async (tx) => {
-      bufferAudits(tx);
+  // The change, then its audit rows (buffered while it ran) stamped with the device's time and id.
+  const effects = async (tx: Tx): Promise<{ r: WriteResult<T>; audits: AuditInput[] }> => {
+    bufferAudits(tx);
+    try {
       const r = await fn(tx);
       const stamp = clientStamp(req.headers);
-      const audits = takeAudits(tx).map((a) => ({ ...stamp, ...a }));
-      if (key) {
-        // The key row and the change's audit rows in one statement.
-        const cte = auditInsertCte(audits);
-        // A batched row also turns its commit's WAL flush off in this statement (no extra round trip).
-        const insertKey = req.deferDurability
-          ? sql`insert into ${idempotencyKeys} (user_id, key, method, path, status_code, response, request_hash)
-              select ${userId}::uuid, ${key}, ${method}, ${path}, ${r.status}, ${JSON.stringify(r.body ?? null)}::jsonb, ${hash}
-              from (select set_config('synchronous_commit', 'off', true)) as deferred`
-          : sql`insert into ${idempotencyKeys} (user_id, key, method, path, status_code, response, request_hash)
-              values (${userId}::uuid, ${key}, ${method}, ${path}, ${r.status}, ${JSON.stringify(r.body ?? null)}::jsonb, ${hash})`;
-        await tx.execute(cte ? sql`${cte} ${insertKey}` : insertKey);
-      } else {
-        await flushAudits(tx, audits);
+      return { r, audits: takeAudits(tx).map((a) => ({ ...stamp, ...a })) };
+    } finally {
+      takeAudits(tx);
+    }
+  };
+  const keyRow = (r: WriteResult<T>): KeyRow | null =>
+    key ? { userId, key, method, path, statusCode: r.status, response: JSON.stringify(r.body ?? null), hash } : null;
+  const apply = async (tx: Tx) => {
+    const { r, audits } = await effects(tx);
+    await recordWrites(tx, keyRow(r) ? [keyRow(r)!] : [], audits);
+    return r;
+  };
+
+  const batch = req.batch;
+  if (batch) {
+    // A row of a batched push, in the batch's transaction (sync/push.ts); its effects and its key commit with it.
+    const { tx } = batch;
+    if (!batch.savepoints) {
+      // First attempt, no savepoint: a failure here may leave part of this row in the transaction, or the
+      // transaction failed; the whole batch is rolled back and run again with a savepoint per row.
+      // The key and audit rows of every row are written together before the commit (sync/push.ts); if that
+      // fails (a key stored meanwhile), the batch runs again too.
+      let result: WriteResult<T>;
+      try {
+        const { r, audits } = await effects(tx);
+        const k = keyRow(r);
+        if (k) batch.keys.push(k);
+        batch.audits.push(...audits);
+        result = r;
+      } catch (err) {
+        throw new BatchRerun(err);
       }
-      return r;
-    });
+      batch.moved = true;
+      return reply.code(result.status).send(result.body);
+    }
+    try {
+      const result = await withSavepoint(tx, () => apply(tx));
+      batch.moved = true;
+      return reply.code(result.status).send(result.body);
+    } catch (err) {
+      if (err instanceof BatchAbort) throw err;
+      // Rolled back to the savepoint: a key stored meanwhile (by a twin, or by an earlier row of this batch: same
+      // transaction) answers as a replay.
+      const twin = checked(await inBatch(() => lookupIn(tx)));
+      if (twin) {
+        reply.header('idempotent-replay', 'true');
+        return reply.code(twin.statusCode).send(twin.response);
+      }
+      throw err;
+    }
+  }
+
+  try {
+    const result = await db.transaction(apply);
     // Committed: open apps whose feed this touched are nudged to pull (sync/feed-bus.ts).
     req.server.feedBus?.moved();
     return reply.code(result.status).send(result.body);
   } catch (err) {
     // A replay, or a concurrent twin that committed first: answer with the stored response (or 422 when the key
     // belongs to another request).
-    const twin = checked(await lookup().catch(() => undefined));
+    const twin = checked(await lookupIn(db).catch(() => undefined));
     if (twin) {
       reply.header('idempotent-replay', 'true');
       return reply.code(twin.statusCode).send(twin.response);
     }
     throw err;
   }
+}
+
+/** An idempotency record as written (response: its JSON text). */
+export interface KeyRow {
+  userId: string;
+  key: string;
+  method: string;
+  path: string;
+  statusCode: number;
+  response: string;
+  hash: string | null;
+}
+
+/** Idempotency records and audit rows in one statement (one round trip; on PGlite one call into the backend). */
+export async function recordWrites(tx: Tx, keys: KeyRow[], audits: AuditInput[]): Promise<void> {
+  if (keys.length === 0) return flushAudits(tx, audits);
+  const cte = auditInsertCte(audits);
+  const values = keys.map(
+    (k) => sql`(${k.userId}::uuid, ${k.key}, ${k.method}, ${k.path}, ${k.statusCode}, ${k.response}::jsonb, ${k.hash})`,
+  );
+  const insertKeys = sql`insert into ${idempotencyKeys} (user_id, key, method, path, status_code, response, request_hash) values ${sql.join(values, sql`, `)}`;
+  await tx.execute(cte ? sql`${cte} ${insertKeys}` : insertKeys);
+}
+
+const SAVEPOINT = sql.raw('savepoint observa_row');
+const RELEASE = sql.raw('release savepoint observa_row');
+const ROLLBACK_TO = sql.raw('rollback to savepoint observa_row');
+
+/**
+ * Thrown out of a row of a batched push, past the row's own answer, to the batch (sync/push.ts): the batch's
+ * transaction must not commit as it is.
+ */
+export class BatchAbort extends Error {}
+
+/** A row failed during the first attempt (no savepoints): roll the batch back and run it again with them. */
+export class BatchRerun extends BatchAbort {
+  constructor(cause: unknown) {
+    super('a row failed in the first attempt of the batch', { cause });
+  }
+}
+
+/** A statement of the batch itself failed (a savepoint, a key lookup): the whole batch fails (5xx), nothing of it commits. */
+export class BatchBroken extends BatchAbort {
+  constructor(cause: unknown) {
+    super('the batch transaction could not roll back a failed row', { cause });
+  }
+}
+
+/**
+ * A statement of the batch's own outside any row's savepoint: if it fails, the transaction may be left failed, and
+ * COMMIT would then roll everything back without an error on node-postgres while the rows were answered as
+ * applied. So its failure fails the whole batch.
+ */
+export async function inBatch<T>(statement: () => Promise<T>): Promise<T> {
+  try {
+    return await statement();
+  } catch (err) {
+    throw new BatchBroken(err);
+  }
+}
+
+/** `fn` inside a savepoint of `tx`: released when it resolves, rolled back to when it throws. */
+async function withSavepoint<T>(tx: Tx, fn: () => Promise<T>): Promise<T> {
+  await inBatch(() => tx.execute(SAVEPOINT));
+  let result: T;
+  try {
+    result = await fn();
+  } catch (err) {
+    await inBatch(() => tx.execute(ROLLBACK_TO));
+    throw err;
+  }
+  await inBatch(() => tx.execute(RELEASE));
+  return result;
+}
+
+/**
+ * Work a write route does only once its change is committed (removing files the change no longer references):
+ * at once for a single call (idempotentWrite has committed when it returns), after the batch's commit for a row
+ * of a batched push. Never throws: a failure is logged (the change stands; at worst a file is left behind).
+ */
+export async function afterCommit(req: FastifyRequest, what: string, work: () => Promise<void>): Promise<void> {
+  const run = () => work().catch((err: unknown) => req.log.warn({ err }, what));
+  if (req.batch) req.batch.afterCommit.push(run);
+  else await run();
 }

@@ -5,8 +5,10 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Role } from '../../shared/enums.js';
 import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
+import type { AuditInput } from '../services/audit.js';
 import type { SessionCache } from '../services/auth/session-cache.js';
+import type { KeyRow } from './idempotency.js';
 import type { FileStorage } from '../storage/file-storage.js';
 
 export interface AuthUser {
@@ -18,6 +20,23 @@ export interface AuthUser {
   departmentId: number | null;
   /** The session row behind the bearer token (logout revokes it). */
   sessionId: string;
+}
+
+/** One transaction of a batched push (sync/push.ts), shared by its rows: each runs in a savepoint of `tx`. */
+export interface BatchScope {
+  tx: Tx;
+  /**
+   * Whether each row runs in a savepoint. The first attempt runs without (two statements fewer per row); a row
+   * that fails inside idempotentWrite then makes the batch roll back and run again with them.
+   */
+  savepoints: boolean;
+  /** First attempt: the rows' idempotency records and audit rows, written in one statement before the commit. */
+  keys: KeyRow[];
+  audits: AuditInput[];
+  /** A row applied something: the feed is nudged once the transaction commits. */
+  moved: boolean;
+  /** Work the rows' routes left for after the commit (idempotency.ts `afterCommit`). */
+  afterCommit: (() => Promise<void>)[];
 }
 
 export interface Mailer {
@@ -49,10 +68,7 @@ declare module 'fastify' {
      * none). Undefined when not looked up (no key, or the session came from the cache).
      */
     idempotencyStored?: { method: string; path: string; statusCode: number; response: unknown; requestHash: string | null } | null;
-    /**
-     * Set by the batched push on its rows: the row's transaction commits without waiting for its WAL flush; the
-     * batch flushes once before it answers (sync/push.ts), so nothing is answered before it is durable.
-     */
-    deferDurability?: boolean;
+    /** Set by the batched push on its rows (sync/push.ts): the batch's transaction, in which the row runs. */
+    batch?: BatchScope;
   }
 }

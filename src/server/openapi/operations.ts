@@ -75,7 +75,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'PUT /api/notifications/:id/open': { tag: 'notifications', summary: 'Mark a notification opened', who: 'its owner', response: Notification },
   'PUT /api/notifications/read-all': { tag: 'notifications', summary: 'Mark the own notifications created up to `before` (default: all) opened', who: 'signed in', body: ReadAllRequest, response: ReadAllResponse },
 
-  'POST /api/sync/push': { tag: 'sync', summary: 'Batched push: outbox rows, each through its REST route in its own transaction', who: 'signed in', body: PushRequest, response: PushResponse },
+  'POST /api/sync/push': { tag: 'sync', summary: 'Batched push: outbox rows, each through its REST route, each applied atomically on its own', who: 'signed in', body: PushRequest, response: PushResponse },
   'GET /api/sync/events': { tag: 'sync', summary: 'Server-sent events: data-less "feed moved" nudges and heartbeats', who: 'signed in', produces: 'text/event-stream' },
   'GET /api/sync/changes': { tag: 'sync', summary: 'Pull: records changed since the cursor', who: 'signed in', query: SyncQuery, response: SyncChangesResponse },
   'POST /api/files': { tag: 'files', summary: 'tus 1.0: create an upload', who: 'signed in', status: 201, produces: 'tus' },

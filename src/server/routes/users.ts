@@ -8,7 +8,7 @@ import { projectUser, userViewFor } from '../../shared/contract/user-projection.
 import { bearerToken } from '../plugins/auth.js';
 import { MSG } from '../../shared/messages.js';
 import { forbidden, notFound } from '../http/errors.js';
-import { idempotentWrite, ok } from '../http/idempotency.js';
+import { afterCommit, idempotentWrite, ok } from '../http/idempotency.js';
 import { AvatarRequest } from '../../shared/contract/users.js';
 import { AVATAR_MIME, avatarFile, registerAvatar, removeAvatar } from '../services/users/avatar.js';
 import { updateProfile } from '../services/users/update-profile.js';
@@ -51,8 +51,8 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
       replaced = r.replaced;
       return ok({ message: MSG.avatarUpdated, avatar: r.avatar });
     });
-    // Only after the commit (and so after the answer went out): the old picture is no longer referenced (a replay or a failure leaves `replaced` null).
-    await removeAvatar(deps.storage, replaced);
+    // Only after the commit: the old picture is no longer referenced (a replay or a failure leaves `replaced` null).
+    await afterCommit(req, 'old avatar not removed', () => removeAvatar(deps.storage, replaced));
     return sent;
   });
 

@@ -2,29 +2,47 @@
  * The batched push (POST /api/sync/push; wire shape in src/shared/sync/protocol.ts).
  *
  * Every row is run by the very handler of its single REST route — found from the mutation registry's method and
- * path — inside that handler's own `idempotentWrite` (one transaction per row, the row's mutationId as the
- * Idempotency-Key, the same method and path stored with it). So the stored answer for a key is identical whether
- * the row came singly or in a batch, and a row sent once each way applies once.
+ * path — inside that handler's own `idempotentWrite`, with the row's mutationId as the Idempotency-Key and the same
+ * method and path stored with it. So the stored answer for a key is identical whether the row came singly or in a
+ * batch, and a row sent once each way applies once.
+ *
+ *   rows ──► keys looked up (one query) ──► per CHUNK_ROWS rows, one transaction:
+ *     first attempt:  BEGIN; for each row: stored key ──► the stored answer (no statement)
+ *                                          else the route's effects ──► its answer
+ *                     INSERT every row's key and audit rows (one statement); COMMIT (one WAL flush)
+ *                     ──► feed nudged, after-commit work (file removals)
+ *         │ a row failed inside idempotentWrite (refused by its service, a database error), or the keys'
+ *         │ INSERT failed (a key stored meanwhile: twice in the batch, or by a concurrent twin):
+ *         ▼ ROLLBACK of the whole attempt (nothing of it remains), then
+ *     second attempt: BEGIN; for each row: SAVEPOINT; effects; INSERT key + audit; RELEASE ──► its answer
+ *                                          failed: ROLLBACK TO SAVEPOINT (nothing of the row remains) ──► its answer
+ *                     COMMIT
+ *
+ * A savepoint is a subtransaction: what a row did is kept or undone as a unit, exactly as its own transaction
+ * would be, and its key row is in the same unit, so exactly-once holds. The first attempt needs no savepoint
+ * because it never commits a failed row: any failure inside a row's write throws the whole attempt away, and
+ * refusals found before a row's write (validation, a stored key) leave nothing in the transaction. What the rows
+ * share is the commit: none of them is answered before it, and a crash (or a failed COMMIT) before it leaves
+ * none of them applied; the batch then answers 5xx (or nothing) and the client sends the same rows with the same
+ * keys again. A transaction takes at most CHUNK_ROWS rows: PostgreSQL caches 64 subtransaction ids per backend,
+ * past which every other session's snapshot checks slow down (subtransaction overflow) while it is open.
  *
  * What the batch adds around the handler: the caller was authenticated once for the batch (route preHandlers
- * are not run again; they only authenticate), the keys of all rows are looked up in one query (replays are then
- * answered without a transaction), and a thrown error becomes the answer the error handler would have sent.
+ * are not run again; they only authenticate), replays are answered from the one lookup, and a thrown error
+ * becomes the answer the error handler would have sent.
  *
  * Invariant: rows run strictly in order, one at a time; a row answered 401/408/429/5xx stops the batch and the
- * rows after it are `notAttempted` (never applied), so the client's order holds when it sends them again.
- *
- * Durability, once per batch: each row's transaction commits with synchronous_commit off (its commit does not
- * wait for the disk), and before the batch answers, one empty transaction with an xid commits with the default
- * (on): its WAL flush covers every earlier commit record, the rows' included. So every row answered as applied
- * is on disk, as with single calls, at one flush per batch instead of one per row. If the flush fails, the
- * batch answers 5xx and the client sends the rows again; their keys replay whatever did commit.
+ * rows after it are `notAttempted` (never applied), so the client's order holds when it sends them again. The
+ * rows before it are committed. Handlers must use only the `tx` they are given (on PGlite a statement outside
+ * it would wait for the batch's transaction forever).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { mutationDef } from '../../shared/sync/mutations/index.js';
 import { CLIENT_TIME_HEADER, stopsBatch, type PushRow, type PushRowResult } from '../../shared/sync/protocol.js';
 import { idempotencyKeys } from '../db/schema.js';
-import type { AuthUser } from '../http/types.js';
+import { BatchAbort, BatchRerun, inBatch, recordWrites } from '../http/idempotency.js';
+import type { AuthUser, BatchScope } from '../http/types.js';
 import { errorResponse } from '../plugins/errors.js';
 
 interface WriteRoute {
@@ -119,7 +137,13 @@ async function storedResponses(app: FastifyInstance, userId: string, keys: strin
   return new Map(rows.map((r) => [r.key, r]));
 }
 
-async function runRow(app: FastifyInstance, req: FastifyRequest, row: PushRow, stored: Stored | undefined): Promise<{ status: number; body: unknown }> {
+async function runRow(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  row: PushRow,
+  stored: Stored | undefined,
+  batch: BatchScope,
+): Promise<{ status: number; body: unknown }> {
   const def = mutationDef(row.name);
   if (!def) return { status: 400, body: { error: `name: unknown change "${row.name}"` } };
   if (def.lane === 'blob') return { status: 400, body: { error: `name: "${row.name}" is sent through the upload lane, not in a batch` } };
@@ -151,7 +175,7 @@ async function runRow(app: FastifyInstance, req: FastifyRequest, row: PushRow, s
     },
     // Looked up for the whole batch: idempotentWrite answers a replay from it without a transaction.
     idempotencyStored: stored ?? null,
-    deferDurability: true,
+    batch,
   } as unknown as FastifyRequest;
   const reply = new RowReply();
   try {
@@ -159,30 +183,70 @@ async function runRow(app: FastifyInstance, req: FastifyRequest, row: PushRow, s
     if (reply.sent) return { status: reply.statusCode, body: reply.payload ?? null };
     return { status: reply.statusCode, body: returned ?? null };
   } catch (err) {
+    if (err instanceof BatchAbort) throw err;
     const r = errorResponse(err);
     if (r.unexpected) req.log.error({ err, mutation: row.name }, 'batched row failed');
     return { status: r.status, body: r.body };
   }
 }
 
+/** Rows per transaction: below PostgreSQL's 64 cached subtransaction ids (see above). */
+export const CHUNK_ROWS = 50;
+
+/** Runs `rows` in one transaction (see above); stops at a row answered with a status that stops the batch. */
+async function runChunk(app: FastifyInstance, req: FastifyRequest, rows: PushRow[], stored: Map<string, Stored>, savepoints: boolean) {
+  const batch: BatchScope = { tx: undefined as never, savepoints, keys: [], audits: [], moved: false, afterCommit: [] };
+  let stopped = false;
+  const results = await app.deps.db.transaction(async (tx) => {
+    batch.tx = tx;
+    const out: PushRowResult[] = [];
+    for (const row of rows) {
+      // A key used earlier in this same batch was stored after the lookup: idempotentWrite finds it on its failure path.
+      const r = await runRow(app, req, row, stored.get(row.mutationId), batch);
+      out.push({ mutationId: row.mutationId, status: r.status, body: r.body });
+      if (stopsBatch(r.status)) {
+        stopped = true;
+        break;
+      }
+    }
+    if (savepoints) {
+      // Every failure was rolled back to its savepoint, or failed the batch (idempotency.ts inBatch); checked once
+      // more, since COMMIT of a failed transaction rolls back without an error on node-postgres.
+      await inBatch(() => tx.execute(sql`select 1`));
+      return out;
+    }
+    // First attempt: every row's key and audit rows in one statement; a key stored meanwhile (the same key twice
+    // in this batch, a twin sent concurrently) fails it, and the batch runs again row by row.
+    try {
+      await recordWrites(tx, batch.keys, batch.audits);
+    } catch (err) {
+      throw new BatchRerun(err);
+    }
+    return out;
+  });
+  // Committed: open apps whose feed moved are nudged, and the rows' after-commit work runs.
+  if (batch.moved) app.feedBus?.moved();
+  for (const work of batch.afterCommit) await work();
+  return { results, stopped };
+}
+
 /** Applies the rows in order; one result per row. */
 export async function runPushBatch(app: FastifyInstance, req: FastifyRequest, rows: PushRow[], user: AuthUser): Promise<PushRowResult[]> {
   const stored = await storedResponses(app, user.id, [...new Set(rows.map((r) => r.mutationId))]);
   const results: PushRowResult[] = [];
-  let stopped = false;
-  for (const row of rows) {
-    if (stopped) {
-      results.push({ mutationId: row.mutationId, notAttempted: true });
-      continue;
+  for (let at = 0; at < rows.length; at += CHUNK_ROWS) {
+    const chunk = rows.slice(at, at + CHUNK_ROWS);
+    let done: Awaited<ReturnType<typeof runChunk>>;
+    try {
+      done = await runChunk(app, req, chunk, stored, false);
+    } catch (err) {
+      // Rolled back whole (nothing of the first attempt remains): again, each row in a savepoint.
+      if (!(err instanceof BatchRerun)) throw err;
+      done = await runChunk(app, req, chunk, stored, true);
     }
-    // A key used earlier in this same batch was stored after the lookup: idempotentWrite finds it on its failure path.
-    const r = await runRow(app, req, row, stored.get(row.mutationId));
-    results.push({ mutationId: row.mutationId, status: r.status, body: r.body });
-    if (stopsBatch(r.status)) stopped = true;
+    results.push(...done.results);
+    if (done.stopped) break;
   }
-  // pg_current_xact_id() gives the transaction an xid, so its commit writes a record and flushes the WAL.
-  await app.deps.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_current_xact_id()`);
-  });
+  for (const row of rows.slice(results.length)) results.push({ mutationId: row.mutationId, notAttempted: true });
   return results;
 }

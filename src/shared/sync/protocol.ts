@@ -79,8 +79,9 @@ export const CLIENT_TIME_HEADER = 'x-client-time';
  *     → 200 { results: [{ mutationId, status, body } | { mutationId, notAttempted: true }] }, one per row, in order
  *
  * Each row is the outbox's intent, sent to the same route and service as its single REST call (method and path
- * from the mutation registry), in its own transaction, under its mutationId as Idempotency-Key: the stored answer
- * is the same whichever way the row came. A refused row (4xx) does not stop the rest; a 401, 408, 429 or 5xx stops
+ * from the mutation registry), applied atomically on its own (server/sync/push.ts: a savepoint when needed, in a
+ * transaction shared by up to 50 rows), under its mutationId as Idempotency-Key: the stored answer is the same
+ * whichever way the row came. A refused row (4xx) does not stop the rest; a 401, 408, 429 or 5xx stops
  * the batch there and the rows after it are answered `notAttempted` (order is kept: they are sent again later).
  */
 export const PUSH_BATCH_MAX = 100;

@@ -14,7 +14,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { AgendaRequest, NoteCreateRequest, NotePhotoRequest, NoteUpdateRequest } from '../../../shared/contract/evidence.js';
-import { created, idempotentWrite, ok } from '../../http/idempotency.js';
+import { afterCommit, created, idempotentWrite, ok } from '../../http/idempotency.js';
 import { CONTENT_TYPE_OF } from '../../services/observations/artifact-files.js';
 import { getAgenda, saveAgenda } from '../../services/evidence/agenda.js';
 import { auditTrail } from '../../services/evidence/audit-trail.js';
@@ -51,7 +51,8 @@ export default async function evidenceRoutes(app: FastifyInstance): Promise<void
       return ok({ message: 'Note deleted!', id: noteId });
     });
     // After commit: a failed removal leaves an orphan file, never a note without its photo.
-    if (photoKey) await storage.removeArtifact(photoKey).catch((err: unknown) => req.log.warn({ err }, 'note photo not removed'));
+    const removed = photoKey;
+    if (removed) await afterCommit(req, 'note photo not removed', () => storage.removeArtifact(removed));
     return sent;
   });
 
@@ -65,7 +66,8 @@ export default async function evidenceRoutes(app: FastifyInstance): Promise<void
       replaced = r.replacedKey;
       return ok(r.note);
     });
-    if (replaced) await storage.removeArtifact(replaced).catch((err: unknown) => req.log.warn({ err }, 'old note photo not removed'));
+    const old = replaced;
+    if (old) await afterCommit(req, 'old note photo not removed', () => storage.removeArtifact(old));
     return sent;
   });
 

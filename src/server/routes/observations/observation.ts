@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { InitiateRequest } from '../../../shared/contract/observations.js';
 import { MSG } from '../../../shared/messages.js';
-import { created, idempotentWrite, ok } from '../../http/idempotency.js';
+import { afterCommit, created, idempotentWrite, ok } from '../../http/idempotency.js';
 import { removeArtifacts } from '../../services/observations/artifact-files.js';
 import { initiateObservations } from '../../services/observations/initiate.js';
 import { deleteObservation, getObservation, listObservations } from '../../services/observations/queries.js';
@@ -34,7 +34,7 @@ export default async function observationRoutes(app: FastifyInstance): Promise<v
       return ok({ message: 'Observation deleted!' });
     });
     // Files go only after the rows are gone for good (a rolled-back delete keeps them).
-    await removeArtifacts(app.deps.storage, files).catch((err: unknown) => req.log.warn({ err }, 'artifact files not removed'));
+    await afterCommit(req, 'artifact files not removed', () => removeArtifacts(app.deps.storage, files));
     return sent;
   });
 }
