@@ -5,6 +5,7 @@
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Affix, Button, Group, Notification, Text } from '@mantine/core';
+import { afterFirstScreen } from '../../after-first-screen.js';
 import { applyUpdate, isUpdateWaiting, registerServiceWorker, subscribeUpdate } from './register-sw.js';
 
 export function UpdatePrompt() {
@@ -12,8 +13,10 @@ export function UpdatePrompt() {
   const [dismissed, setDismissed] = useState(false);
   const [reloading, setReloading] = useState(false);
 
+  // The worker precaches the whole app (~150 files): registered once the first screen is up and idle, so its
+  // install does not compete with the first render (a returning visit is served by the installed one anyway).
   useEffect(() => {
-    void registerServiceWorker();
+    afterFirstScreen(() => void registerServiceWorker());
   }, []);
 
   if (!waiting || dismissed) return null;
