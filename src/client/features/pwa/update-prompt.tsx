@@ -5,7 +5,6 @@
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Affix, Button, Group, Notification, Text } from '@mantine/core';
-import { afterFirstScreen } from '../../after-first-screen.js';
 import { applyUpdate, isUpdateWaiting, registerServiceWorker, subscribeUpdate } from './register-sw.js';
 
 export function UpdatePrompt() {
@@ -13,10 +12,12 @@ export function UpdatePrompt() {
   const [dismissed, setDismissed] = useState(false);
   const [reloading, setReloading] = useState(false);
 
-  // The worker precaches the whole app (~150 files): registered once the first screen is up and idle, so its
-  // install does not compete with the first render (a returning visit is served by the installed one anyway).
+  // The worker precaches the whole app (~150 files): registered after the page's load event (Workbox's advice),
+  // so its install does not compete with the page's own scripts for the network; not later, so that an app
+  // opened once is soon available offline.
   useEffect(() => {
-    afterFirstScreen(() => void registerServiceWorker());
+    if (document.readyState === 'complete') void registerServiceWorker();
+    else window.addEventListener('load', () => void registerServiceWorker(), { once: true });
   }, []);
 
   if (!waiting || dismissed) return null;
