@@ -7,10 +7,10 @@
  * 1024 × 768; a phone gets the burger-opened sidebar. The footer scrolls with the page instead of being fixed, so
  * it never covers the last action of a page (Done, Submit).
  */
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { Outlet, useNavigate } from '@tanstack/react-router';
+import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useSession } from '../../hooks/use-session.js';
 import { AsideSlotProvider, useAsideContent } from './aside-slot.js';
 import { ShellFooter } from './footer.js';
@@ -84,7 +84,36 @@ function Layout() {
   );
 }
 
+/** True while nothing has been rendered yet: index.html's static first screen is what the user sees. */
+function firstScreenShowing(): boolean {
+  return typeof document !== 'undefined' && document.getElementById('root')?.childElementCount === 0;
+}
+
+/**
+ * On a page load the router mounts this layout in a blocking render (its state is an external store, which
+ * React renders synchronously), so the shell and the page under it (a few thousand Mantine elements) would be
+ * built in one long task on a slow phone. While index.html's static first screen is still up, the layout renders
+ * nothing on that pass and builds the shell in a transition right after: React builds it in slices of a few
+ * milliseconds, yielding to input in between, and the static screen stays until the shell commits (it hides
+ * itself once #root has content). After a sign-in the login page is on screen instead, and the shell mounts at
+ * once.
+ */
 export function AppLayout() {
+  const [mounted, setMounted] = useState(() => !firstScreenShowing());
+  // Once the router has settled (the page's route chunk loaded): a router state change in the middle of the
+  // transition would make React redo the whole transition synchronously, which is what this avoids.
+  const settled = useRouterState({ select: (s) => s.status === 'idle' && !s.isLoading });
+  useEffect(() => {
+    if (mounted) return;
+    if (settled) {
+      startTransition(() => setMounted(true));
+      return;
+    }
+    // Never wait on the router for long: a route that stays loading still gets its shell.
+    const t = setTimeout(() => startTransition(() => setMounted(true)), 1_000);
+    return () => clearTimeout(t);
+  }, [mounted, settled]);
+  if (!mounted) return null;
   return (
     <AsideSlotProvider>
       <Layout />

@@ -4,12 +4,12 @@
  * index (or the users' primary key), and rows keep only summary fields, so either grain of an observation
  * (src/shared/contract/observation-summary.ts) renders the same.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { Course, CourseSlot } from '../../../shared/contract/courses.js';
 import type { User } from '../../../shared/contract/users.js';
 import { SEES_ALL_USERS } from '../../../shared/permissions.js';
 import type { ReplicaDb, ReplicaRecord } from '../../db/db.js';
 import { getDb } from '../../sync/index.js';
+import { useReplicaQuery } from '../../hooks/use-replica-query.js';
 import { loadCounts, type CountCard } from './compute-counts.js';
 import { dashboardScope, inScope } from './observation-scope.js';
 import type { DashboardObservation } from './recent-observations.js';
@@ -70,12 +70,32 @@ export async function loadFacultySlots(db: ReplicaDb, facultyId: string): Promis
   return out;
 }
 
-export function useDashboardData(viewer: User): DashboardData {
+export type LoadedDashboard = { [K in keyof DashboardData]: NonNullable<DashboardData[K]> };
+
+/**
+ * Everything the dashboard reads, in one read-only transaction: the cards and tables appear together, with one
+ * render, instead of four queries (a dozen transactions) each re-rendering the page as it lands.
+ */
+export function loadDashboard(db: ReplicaDb, viewer: User): Promise<LoadedDashboard> {
   const managesUsers = SEES_ALL_USERS.includes(viewer.role) || viewer.role === 'Head_of_Department';
-  const isFaculty = viewer.role === 'Faculty';
-  const cards = useLiveQuery(() => loadCounts(getDb(), viewer), [viewer]);
-  const recent = useLiveQuery(() => loadRecentObservations(getDb(), viewer), [viewer]);
-  const users = useLiveQuery(() => (managesUsers ? loadManagedUsers(getDb(), viewer) : Promise.resolve([])), [viewer, managesUsers]);
-  const slots = useLiveQuery(() => (isFaculty ? loadFacultySlots(getDb(), viewer.id) : Promise.resolve([])), [viewer.id, isFaculty]);
-  return { cards, recent, users, slots };
+  return db.transaction('r', db.observations, db.users, db.courses, async () => {
+    const [cards, recent, users, slots] = await Promise.all([
+      loadCounts(db, viewer),
+      loadRecentObservations(db, viewer),
+      managesUsers ? loadManagedUsers(db, viewer) : [],
+      viewer.role === 'Faculty' ? loadFacultySlots(db, viewer.id) : [],
+    ]);
+    return { cards, recent, users, slots };
+  });
+}
+
+const LOADING: DashboardData = { cards: undefined, recent: undefined, users: undefined, slots: undefined };
+
+/**
+ * The viewer's fields that decide what is read are the deps: the route passes a new viewer object on every render
+ * (the session merged with the live replica copy), and a new object must not start the reads again.
+ */
+export function useDashboardData(viewer: User): DashboardData {
+  const dept = viewer.department?.id ?? null;
+  return useReplicaQuery(() => loadDashboard(getDb(), viewer), [viewer.id, viewer.role, dept]) ?? LOADING;
 }

@@ -13,6 +13,9 @@ import { OBSERVATION_STATUSES } from '../../../shared/enums.js';
 import type { ObservationSummary } from '../../../shared/contract/observation-summary.js';
 import type { ReplicaDb, ReplicaRecord } from '../../db/db.js';
 
+/** Rows per page of the observation list. */
+export const OBSERVATION_PAGE_SIZE = 10;
+
 export interface ObservationFilters {
   statuses: string[];
   semesters: string[];
@@ -95,4 +98,32 @@ export async function queryObservationPage(db: ReplicaDb, f: ObservationFilters,
   const ids = merged.slice(offset, want).map((k) => k.id);
   const rows = (await db.observations.bulkGet(ids)).filter((r) => r !== undefined);
   return { total: counts.reduce((a, b) => a + b, 0), rows: rows.map(toListRow) };
+}
+
+/**
+ * The unfiltered first page, read as the navigation to the list starts (the route's loader, which does not wait
+ * for it) so the table can show its rows in its first render instead of a spinner and a second render a frame
+ * later. Taken once; older than PREFETCH_FRESH_MS it is not used (the table reads the replica itself). The
+ * table's live query replaces it with the current page at once either way.
+ */
+const PREFETCH_FRESH_MS = 5_000;
+let prefetched: { at: number; pageSize: number; page: ObservationPage | undefined } | null = null;
+
+export function prefetchFirstPage(db: ReplicaDb, pageSize: number): void {
+  const entry: NonNullable<typeof prefetched> = { at: Date.now(), pageSize, page: undefined };
+  prefetched = entry;
+  queryObservationPage(db, { statuses: [], semesters: [] }, 1, pageSize)
+    .then((page) => {
+      entry.page = page;
+    })
+    .catch(() => {
+      if (prefetched === entry) prefetched = null;
+    });
+}
+
+export function takePrefetchedFirstPage(pageSize: number): ObservationPage | undefined {
+  const entry = prefetched;
+  prefetched = null;
+  if (!entry || entry.pageSize !== pageSize || Date.now() - entry.at > PREFETCH_FRESH_MS) return undefined;
+  return entry.page;
 }

@@ -13,9 +13,9 @@ import { stageText } from '../../../shared/cycle.js';
 import { MSG } from '../../../shared/messages.js';
 import { getDb } from '../../sync/index.js';
 import { longDate, statusColor } from './format.js';
-import { queryObservationPage, type ObservationFilters, type ObservationListRow } from './observation-query.js';
+import { OBSERVATION_PAGE_SIZE, queryObservationPage, takePrefetchedFirstPage, type ObservationFilters, type ObservationListRow } from './observation-query.js';
 
-export const OBSERVATION_PAGE_SIZE = 10;
+export { OBSERVATION_PAGE_SIZE };
 
 export interface ObservationTableProps {
   role: Role;
@@ -27,7 +27,9 @@ export function ObservationTable({ role }: ObservationTableProps) {
   const [showFilters, setShowFilters] = useState(false);
   const [page, setPage] = useState(1);
   const filters: ObservationFilters = useMemo(() => ({ statuses, semesters }), [statuses, semesters]);
-  const result = useLiveQuery(() => queryObservationPage(getDb(), filters, page, OBSERVATION_PAGE_SIZE), [filters, page]);
+  // The first page read while the route was opening (observation-query.ts), shown until the live query answers.
+  const [prefetched] = useState(() => takePrefetchedFirstPage(OBSERVATION_PAGE_SIZE));
+  const result = useLiveQuery(() => queryObservationPage(getDb(), filters, page, OBSERVATION_PAGE_SIZE), [filters, page], prefetched);
   const canFilter = role === 'Head_of_Department';
   const pages = result ? Math.max(1, Math.ceil(result.total / OBSERVATION_PAGE_SIZE)) : 1;
   const showFaculty = role !== 'Faculty';

@@ -12,8 +12,12 @@ export function UpdatePrompt() {
   const [dismissed, setDismissed] = useState(false);
   const [reloading, setReloading] = useState(false);
 
+  // The worker precaches the whole app (~150 files): registered after the page's load event (Workbox's advice),
+  // so its install does not compete with the page's own scripts for the network; not later, so that an app
+  // opened once is soon available offline.
   useEffect(() => {
-    void registerServiceWorker();
+    if (document.readyState === 'complete') void registerServiceWorker();
+    else window.addEventListener('load', () => void registerServiceWorker(), { once: true });
   }, []);
 
   if (!waiting || dismissed) return null;

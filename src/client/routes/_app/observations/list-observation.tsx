@@ -4,8 +4,15 @@ import { PageHeader } from '../../../components/page-header.js';
 import { useRequiredSession } from '../../../hooks/use-session.js';
 import { can } from '../../../../shared/permissions.js';
 import { ObservationTable } from '../../../features/observations/observation-table.js';
+import { OBSERVATION_PAGE_SIZE, prefetchFirstPage } from '../../../features/observations/observation-query.js';
+import { getDb } from '../../../sync/index.js';
 
-export const Route = createFileRoute('/_app/observations/list-observation')({ component: ListObservationPage });
+export const Route = createFileRoute('/_app/observations/list-observation')({
+  // Starts reading the first page from the replica as the navigation begins, without waiting for it: the table
+  // shows those rows in its first render when they are there, and reads them itself when not.
+  loader: () => prefetchFirstPage(getDb(), OBSERVATION_PAGE_SIZE),
+  component: ListObservationPage,
+});
 
 function ListObservationPage() {
   const session = useRequiredSession();
