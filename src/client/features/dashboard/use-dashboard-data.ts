@@ -4,12 +4,12 @@
  * index (or the users' primary key), and rows keep only summary fields, so either grain of an observation
  * (src/shared/contract/observation-summary.ts) renders the same.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { Course, CourseSlot } from '../../../shared/contract/courses.js';
 import type { User } from '../../../shared/contract/users.js';
 import { SEES_ALL_USERS } from '../../../shared/permissions.js';
 import type { ReplicaDb, ReplicaRecord } from '../../db/db.js';
 import { getDb } from '../../sync/index.js';
+import { useStableLiveQuery } from '../../hooks/use-stable-live-query.js';
 import { loadCounts, type CountCard } from './compute-counts.js';
 import { dashboardScope, inScope } from './observation-scope.js';
 import type { DashboardObservation } from './recent-observations.js';
@@ -73,9 +73,10 @@ export async function loadFacultySlots(db: ReplicaDb, facultyId: string): Promis
 export function useDashboardData(viewer: User): DashboardData {
   const managesUsers = SEES_ALL_USERS.includes(viewer.role) || viewer.role === 'Head_of_Department';
   const isFaculty = viewer.role === 'Faculty';
-  const cards = useLiveQuery(() => loadCounts(getDb(), viewer), [viewer]);
-  const recent = useLiveQuery(() => loadRecentObservations(getDb(), viewer), [viewer]);
-  const users = useLiveQuery(() => (managesUsers ? loadManagedUsers(getDb(), viewer) : Promise.resolve([])), [viewer, managesUsers]);
-  const slots = useLiveQuery(() => (isFaculty ? loadFacultySlots(getDb(), viewer.id) : Promise.resolve([])), [viewer.id, isFaculty]);
+  // Stable results: a re-run that finds the same rows (every downloaded page re-runs these) renders nothing new.
+  const cards = useStableLiveQuery(() => loadCounts(getDb(), viewer), [viewer]);
+  const recent = useStableLiveQuery(() => loadRecentObservations(getDb(), viewer), [viewer]);
+  const users = useStableLiveQuery(() => (managesUsers ? loadManagedUsers(getDb(), viewer) : Promise.resolve([])), [viewer, managesUsers]);
+  const slots = useStableLiveQuery(() => (isFaculty ? loadFacultySlots(getDb(), viewer.id) : Promise.resolve([])), [viewer.id, isFaculty]);
   return { cards, recent, users, slots };
 }
