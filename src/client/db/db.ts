@@ -143,6 +143,21 @@ export class ReplicaDb extends Dexie {
       notes: 'id, observationId',
       agendas: 'id',
     });
+    // v17 (#12.4, first sync at scale): every index is one more key to build and write for each of the 10 000+
+    // observations a first download puts. Dropped: `grain` and `semester` (read by nothing), `status` (the new
+    // observation form reads the [status+createdAt] ranges), `departmentId` and `observerId` (the dashboard
+    // counts a department's or an observer's observations on the prefix of its [scope+status+createdAt] index,
+    // the same index its chart counts on). Kept: facultyId (a Faculty dashboard's count), createdAt (newest
+    // first) and the compound ranges of the list and the chart. Messages drop `createdAt` (a chat reads its
+    // observation's messages and sorts them in memory). Only indexes change: no data moves.
+    this.version(17).stores({
+      messages: 'id, observationId',
+      observations:
+        'id, facultyId, createdAt, ' +
+        '[status+createdAt], [status+semester+createdAt], ' +
+        '[departmentId+status+createdAt], [departmentId+status+semester+createdAt], ' +
+        '[observerId+status+createdAt], [observerId+status+semester+createdAt]',
+    });
   }
 }
 

@@ -1,6 +1,8 @@
 /** The real Transport: fetch with a per-request timeout (AbortController). Any HTTP answer resolves. */
 import { NetworkError, type Transport } from './ports.js';
 
+const UTF8 = new TextDecoder();
+
 export function fetchTransport(baseUrl = '', fetchImpl: typeof fetch = (...a) => fetch(...a)): Transport {
   return {
     async send(req) {
@@ -17,7 +19,10 @@ export function fetchTransport(baseUrl = '', fetchImpl: typeof fetch = (...a) =>
           signal: ctrl.signal,
           cache: 'no-store',
         });
-        const text = await res.text();
+        // Bytes, then one UTF-8 decode: Chromium's res.text() decodes chunk by chunk on the main thread as the body
+        // streams in (TextResourceDecoder::Decode was 3.1 s of the page's 44.8 s of main-thread work in a traced
+        // first download of 10 000 observations, 1.5 MB pages, at load ~12).
+        const text = UTF8.decode(await res.arrayBuffer());
         let body: unknown = null;
         try {
           body = text ? JSON.parse(text) : null;

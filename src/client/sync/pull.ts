@@ -4,7 +4,7 @@
  * state, never a page without its cursor. `resetRequired` → cursor 0 and the first page of the re-download
  * clears the replica tables (never the outbox or stored files) in its own transaction.
  */
-import { PIN_MAX, SYNC_ENTITIES, SyncChangesResponse, type SyncPage } from '../../shared/sync/protocol.js';
+import { parseChangesResponse, PIN_MAX, SYNC_ENTITIES, type SyncChangesResponse, type SyncPage } from '../../shared/sync/protocol.js';
 import { nextDelay } from './backoff.js';
 import { call, type EngineCtx, type Outcome } from './context.js';
 import { getMeta, META, setMeta, type RefetchKey } from './meta.js';
@@ -53,7 +53,7 @@ export async function pull(ctx: EngineCtx, ps: PullState): Promise<PullResult> {
       ctx.emit();
       return { state: 'auth' };
     }
-    const parsed: ReturnType<typeof SyncChangesResponse.safeParse> | null = outcome.kind === 'ok' ? SyncChangesResponse.safeParse(outcome.body) : null;
+    const parsed = outcome.kind === 'ok' ? parseChangesResponse(outcome.body) : null;
     if (outcome.kind !== 'ok' || !parsed?.success) {
       ps.attempts++;
       const retryAfter = outcome.kind === 'retry' ? outcome.retryAfterMs : null;

@@ -8,6 +8,7 @@
  * Super_Admin rows are never counted (they are never listed either). Every count is an IndexedDB count() on an
  * index (db.ts v5), never a table loaded into memory (#12.5).
  */
+import Dexie from 'dexie';
 import type { ReplicaDb } from '../../db/db.js';
 import { dashboardScope, type ObservationScope, type ScopeViewer } from './observation-scope.js';
 
@@ -25,8 +26,16 @@ export function countObservations(db: ReplicaDb, scope: ObservationScope): Promi
       return db.observations.count();
     case 'none':
       return Promise.resolve(0);
+    case 'facultyId':
+      return db.observations.where('facultyId').equals(scope.value).count();
     default:
-      return db.observations.where(scope.by).equals(scope.value).count();
+      // A department's or an observer's: the prefix of its [scope+status+createdAt] index (db.ts v17), the one
+      // the stream chart counts on.
+      return db.observations
+        .where(`[${scope.by}+status+createdAt]`)
+        // [v] sorts before every longer key starting with v, [v, maxKey] after them all.
+        .between([scope.value], [scope.value, Dexie.maxKey], true, true)
+        .count();
   }
 }
 

@@ -1,8 +1,12 @@
 /** The count widgets of the dashboard (SPEC §6), one card per count. */
+import { memo } from 'react';
 import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import type { CountCard } from './compute-counts.js';
 
-export function CountCards({ cards }: { cards: CountCard[] | undefined }) {
+/** Memoised: the dashboard re-renders on every live-query answer; rows that answer as before (useReplicaQuery, stableFields) render nothing. */
+export const CountCards = memo(CountCardsView);
+
+function CountCardsView({ cards }: { cards: CountCard[] | undefined }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} mb="lg" component="ul" style={{ listStyle: 'none', padding: 0 }} aria-label="Counts">
       {cards

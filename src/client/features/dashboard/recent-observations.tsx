@@ -2,6 +2,7 @@
  * The dashboard's Observations table (SPEC §2): the latest observations with a 'View All Observations' button
  * to the list. The Faculty column is hidden for Faculty and the Observer column for Observers, as in the list.
  */
+import { memo } from 'react';
 import { Badge, Button, Card, Group, Progress, Table, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { Role } from '../../../shared/enums.js';
@@ -24,7 +25,10 @@ export const STATUS_BADGE: Record<string, string> = { Pending: 'yellow', Ongoing
 /** Route of the observation list (owned by the observations UI; typed loosely so this compiles before it exists). */
 const LIST = '/observations/list-observation' as '/';
 
-export function RecentObservations({ rows, role, limit = 5 }: { rows: DashboardObservation[]; role: Role; limit?: number }) {
+/** Memoised: the dashboard re-renders on every live-query answer; rows that answer as before (useReplicaQuery, stableFields) render nothing. */
+export const RecentObservations = memo(RecentObservationsView);
+
+function RecentObservationsView({ rows, role, limit = 5 }: { rows: DashboardObservation[]; role: Role; limit?: number }) {
   const latest = [...rows].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1)).slice(0, limit);
   const showFaculty = role !== 'Faculty';
   const showObserver = role !== 'Observer';

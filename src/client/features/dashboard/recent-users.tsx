@@ -1,4 +1,5 @@
 /** The newest users the viewer manages (full-menu roles and Heads of Department); 'No Users!' when none. */
+import { memo } from 'react';
 import { Card, Table, Text, Title } from '@mantine/core';
 import { display } from '../../../shared/enums.js';
 import { MSG } from '../../../shared/messages.js';
@@ -11,7 +12,10 @@ export interface DashboardUser {
   department: { name: string } | null;
 }
 
-export function RecentUsers({ users, limit = 5 }: { users: DashboardUser[]; limit?: number }) {
+/** Memoised: the dashboard re-renders on every live-query answer; rows that answer as before (useReplicaQuery, stableFields) render nothing. */
+export const RecentUsers = memo(RecentUsersView);
+
+function RecentUsersView({ users, limit = 5 }: { users: DashboardUser[]; limit?: number }) {
   const shown = users.slice(0, limit);
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="users-title">

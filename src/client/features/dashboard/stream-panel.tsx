@@ -2,7 +2,7 @@
  * The observation stream (SPEC §2): period filter (Monthly default, Quarter, Yearly, Semesters), a year picker
  * for the per-year views (years from the data), status chips that toggle the bars, and the lazy chart.
  */
-import { lazy, startTransition, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, startTransition, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Card, Chip, Group, Loader, Center, NativeSelect, SegmentedControl, Text, Title } from '@mantine/core';
 import { OBSERVATION_STATUSES, type ObservationStatus } from '../../../shared/enums.js';
 import { getDb } from '../../sync/index.js';
@@ -14,12 +14,20 @@ const CHART_HEIGHT = 300;
 
 const NO_STREAM: Stream = { rows: [], years: [], year: null };
 
-export function StreamPanel({ scope }: { scope: StreamScope }) {
+const scopeKey = (scope: StreamScope) => (scope.by === 'all' || scope.by === 'none' ? scope.by : `${scope.by}:${scope.value}`);
+
+/**
+ * Memoised on the scope's key: the dashboard re-renders whenever one of its live queries answers (each page of a
+ * first download), and the chart is its most expensive part — it renders when its own bars change, not then.
+ */
+export const StreamPanel = memo(StreamPanelView, (a, b) => scopeKey(a.scope) === scopeKey(b.scope));
+
+function StreamPanelView({ scope }: { scope: StreamScope }) {
   const [period, setPeriod] = useState<Period>('Monthly');
   const [year, setYear] = useState<number | null>(null);
   const [statuses, setStatuses] = useState<string[]>([...OBSERVATION_STATUSES]);
   // Index counts on the replica (compute-stream.ts); the previous bars stay while a new period loads.
-  const key = scope.by === 'all' || scope.by === 'none' ? scope.by : `${scope.by}:${scope.value}`;
+  const key = scopeKey(scope);
   const stream = useReplicaQuery(() => loadStream(getDb(), scope, period, year), [key, period, year]) ?? NO_STREAM;
   const shown = useMemo(() => OBSERVATION_STATUSES.filter((s) => statuses.includes(s)) as ObservationStatus[], [statuses]);
   const total = stream.rows.reduce((n, r) => n + shown.reduce((m, s) => m + r[s], 0), 0);

@@ -9,7 +9,8 @@ import type { User } from '../../../shared/contract/users.js';
 import { SEES_ALL_USERS } from '../../../shared/permissions.js';
 import type { ReplicaDb, ReplicaRecord } from '../../db/db.js';
 import { getDb } from '../../sync/index.js';
-import { useReplicaQuery } from '../../hooks/use-replica-query.js';
+import { useMemo, useRef } from 'react';
+import { stableFields, useReplicaQuery } from '../../hooks/use-replica-query.js';
 import { loadCounts, type CountCard } from './compute-counts.js';
 import { dashboardScope, inScope } from './observation-scope.js';
 import type { DashboardObservation } from './recent-observations.js';
@@ -97,5 +98,12 @@ const LOADING: DashboardData = { cards: undefined, recent: undefined, users: und
  */
 export function useDashboardData(viewer: User): DashboardData {
   const dept = viewer.department?.id ?? null;
-  return useReplicaQuery(() => loadDashboard(getDb(), viewer), [viewer.id, viewer.role, dept]) ?? LOADING;
+  const value = useReplicaQuery(() => loadDashboard(getDb(), viewer), [viewer.id, viewer.role, dept]);
+  // A part that answers as before keeps its object, so its memoised panel does not render again.
+  const last = useRef<LoadedDashboard | undefined>(undefined);
+  return useMemo(() => {
+    if (!value) return LOADING;
+    last.current = stableFields(last.current, value);
+    return last.current;
+  }, [value]);
 }

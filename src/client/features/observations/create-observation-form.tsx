@@ -7,6 +7,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, MultiSelect, Paper, Select, Stack, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
+import Dexie from 'dexie';
 import { useNavigate } from '@tanstack/react-router';
 import { DELAY } from '../../../shared/constants.js';
 import type { User } from '../../../shared/contract/users.js';
@@ -41,7 +42,13 @@ async function loadCandidates(departmentId: number | null): Promise<Candidates> 
       : await db.users.where('[role+department.id]').anyOf([['Observer', departmentId], ['Faculty', departmentId]]).toArray()
   ) as unknown as User[];
   const open = new Map<string, string>();
-  await db.observations.where('status').anyOf('Pending', 'Ongoing').each((o) => open.set(String(o.facultyId), String(o.status)));
+  // The open statuses' ranges of the [status+createdAt] index (db.ts v17 has no single status index).
+  for (const st of ['Pending', 'Ongoing']) {
+    await db.observations
+      .where('[status+createdAt]')
+      .between([st], [st, Dexie.maxKey], true, true)
+      .each((o) => open.set(String(o.facultyId), String(o.status)));
+  }
   const inDept = (u: User) => departmentId == null || u.department?.id === departmentId;
   const option = (u: User) => ({ value: u.id, label: `${u.name} (${u.email})` });
   const faculty = users.filter((u) => u.role === 'Faculty' && inDept(u));
