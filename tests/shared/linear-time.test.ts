@@ -31,7 +31,7 @@ import { promptError } from '../../src/shared/contract/admin.js';
 import { projectUser, projectUsersFor, userViewFor } from '../../src/shared/contract/user-projection.js';
 import { csvSafeCell, csvSafeRow } from '../../src/shared/csv.js';
 import { emailHtml, emailParts, emailText, escapeHtml } from '../../src/shared/email-render.js';
-import { stopsBatch } from '../../src/shared/sync/protocol.js';
+import { parseChangesResponse, stopsBatch } from '../../src/shared/sync/protocol.js';
 import { declaredKind, formatBytes, kindLimitText, uploadTooLargeMessage } from '../../src/shared/contract/files.js';
 import { assignError, courseCreateError, courseSlotError, isValidSlotTime, normaliseSlotTime, slotError } from '../../src/shared/contract/courses.js';
 import { postAction, schedulingAction } from '../../src/shared/contract/observations.js';
@@ -135,6 +135,11 @@ const CALLS: Record<string, Call> = {
   'email-render.ts#emailHtml': (s) => emailHtml(`${s}{{name}}<br>{{link}}`, { name: s, email: s, link: s }),
   'email-render.ts#emailText': (s) => emailText(s, { name: s, email: s }, true),
   'sync/protocol.ts#stopsBatch': (s) => stopsBatch(s.length),
+  'sync/protocol.ts#parseChangesResponse': (s) => [
+    parseChangesResponse(s),
+    parseChangesResponse({ cursor: s, hasMore: true, changes: [{ entity: 'observations', id: s, version: s, data: { name: s } }] }),
+    parseChangesResponse({ resetRequired: s }),
+  ],
   'contract/files.ts#declaredKind': (s) => declaredKind(s, s) ?? declaredKind('', s),
   'contract/files.ts#formatBytes': (s) => formatBytes(s.length * 1_000_003),
   'contract/files.ts#kindLimitText': () => kindLimitText('mp4'),
