@@ -7,13 +7,21 @@
  * BENCH_READ_DB=pglite or =postgres runs one). Prints req/s per route and its ratio to the bare route.
  * Target: every route answers without errors (the speed-up over the recorded baseline is read off the figures:
  * on a shared machine absolute rates move with the load).
+ *
+ * Before/after (`BENCH_READ_BASELINE=<commit>`, e.g. the commit issue 13 was filed against): that commit's server
+ * runs from a git worktree of it (this checkout's node_modules, which only add packages to it) beside this one,
+ * and each route is loaded on both, alternately, in the same run, so the machine's load moves both alike. Both
+ * get one observation just initiated by the Head of Department (an older demo seed has none), and the document
+ * route reads that one on both. Target then: every route ≥ BENCH_READ_MIN_GAIN (default 3) × the baseline.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { ServerApi } from '../e2e/support/api.js';
-import { demo } from '../e2e/support/demo.js';
+import { demo, demoAccount } from '../e2e/support/demo.js';
 import { root, startServer } from '../e2e/support/server.js';
 import { type BenchResult, type Target } from './support.js';
 import { freshPgDatabase } from '../instances/processes.js';
@@ -50,14 +58,46 @@ async function bareFastify(): Promise<{ url: string; stop: () => void }> {
   return { url, stop: () => child.kill('SIGTERM') };
 }
 
+const BASELINE = process.env.BENCH_READ_BASELINE;
+const MIN_GAIN = Number(process.env.BENCH_READ_MIN_GAIN ?? 3);
+
+/** A worktree of `commit` sharing this checkout's node_modules; removed by the returned function. */
+function baselineCheckout(commit: string): { dir: string; remove: () => void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'observa-baseline-'));
+  const git = (...args: string[]) => {
+    const r = spawnSync('git', args, { cwd: root, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+  };
+  git('worktree', 'add', '--detach', dir, commit);
+  fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
+  return { dir, remove: () => git('worktree', 'remove', '--force', dir) };
+}
+
+/** A new Computer Science observation (HOD → a demo faculty member without one, the demo observer): its id. */
+async function initiateOne(api: ServerApi, hodToken: string, adminToken: string): Promise<string> {
+  const observer = await api.login(demo('Observer').email);
+  const before = new Set((await api.request<{ id: string }[]>('GET', '/observations', { token: adminToken })).map((o) => o.id));
+  for (const local of ['faculty3', 'faculty2', 'faculty']) {
+    const faculty = await api.login(demoAccount(local).email);
+    try {
+      await api.request('POST', '/observation/initiate', { token: hodToken, body: { facultyIds: [faculty.id], observerId: observer.id, semester: 'Fall' } });
+    } catch {
+      continue; // this one already has an observation
+    }
+    const made = (await api.request<{ id: string }[]>('GET', '/observations', { token: adminToken })).find((o) => !before.has(o.id));
+    if (made) return made.id;
+  }
+  throw new Error('no demo faculty member could be given a new observation');
+}
+
 /** Route name → [url, token]. */
-async function routesOf(base: string, api: ServerApi, token: string, meId: string): Promise<Record<string, [string, string]>> {
+async function routesOf(base: string, api: ServerApi, token: string, meId: string, fresh = false): Promise<Record<string, [string, string]>> {
   const get = <T>(p: string, t = token) => api.request<T>('GET', p, { token: t });
   const { courses } = await get<{ courses: { id: string }[] }>('/courses');
   // The demo's staged observations are in another department than the demo HOD's: the one observation document
   // read is read by the Super_Admin (who sees every observation).
   const admin = (await api.login(demo('Super_Admin').email)).token;
-  const observations = await get<{ id: string }[]>('/observations', admin);
+  const observations = fresh ? [{ id: await initiateOne(api, token, admin) }] : await get<{ id: string }[]>('/observations', admin);
   if (!courses[0] || !observations[0]) throw new Error('the demo seed gave no course or no observation to read');
   // The cursor after a full download: the pull from there is the empty pull an idle open app makes.
   let cursor = '0';
@@ -71,15 +111,39 @@ async function routesOf(base: string, api: ServerApi, token: string, meId: strin
     'GET /courses': [`${base}/api/courses`, token],
     'GET /observations': [`${base}/api/observations`, token],
     'GET /observation/{id} (Super_Admin)': [`${base}/api/observation/${observations[0].id}`, admin],
-    'GET /user/{id}': [`${base}/api/user/${meId}`, token],
+    // Before/after: a Computer Science observer without observations, since GET /user/{id} answers the user's
+    // observations beside the document today (SPEC §3 user data) and answered the document alone before.
+    'GET /user/{id}': [`${base}/api/user/${fresh ? (await api.login(demoAccount('observer2').email)).id : meId}`, token],
     'GET /dashboard': [`${base}/api/dashboard`, token],
     'GET /sync/changes (empty pull)': [`${base}/api/sync/changes?since=${cursor}`, token],
   };
 }
 
+/** One server of `kind` (a fresh DATA_DIR or scratch database), signed in as the demo HOD, with its routes. */
+async function serve(kind: 'pglite' | 'postgres', label: string, checkout?: string) {
+  const pgDb = kind === 'postgres' ? await freshPgDatabase('b_reads') : null;
+  const server = await startServer({
+    logFile: path.join(root, `tests/bench/.results/server-reads-${kind}${label}.log`),
+    env: { ...(pgDb ? { DATABASE_URL: pgDb.url } : {}), LOG_LEVEL: 'warn' },
+    upTimeoutMs: 400_000,
+    checkout,
+  });
+  try {
+    const api = new ServerApi(server.url);
+    const me = await api.login(demo('Head_of_Department').email);
+    const routes = await routesOf(server.url, api, me.token, me.id, BASELINE !== undefined);
+    return { routes, stop: async () => (await server.stop(), await pgDb?.drop()) };
+  } catch (err) {
+    await server.stop();
+    await pgDb?.drop();
+    throw err;
+  }
+}
+
 export async function serverReads(): Promise<BenchResult> {
   const bare = await bareFastify();
-  const figures: Record<string, unknown> = {};
+  const base = BASELINE ? baselineCheckout(BASELINE) : null;
+  const figures: Record<string, unknown> = { baseline: BASELINE ?? null };
   const targets: Target[] = [];
   try {
     await load(bare.url); // warm-up
@@ -87,32 +151,36 @@ export async function serverReads(): Promise<BenchResult> {
     console.log(`  bare Fastify: ${bareRate.toFixed(0)} req/s`);
     figures.bareFastify = bareRate;
     for (const kind of DBS) {
-      const pgDb = kind === 'postgres' ? await freshPgDatabase('b_reads') : null;
-      const server = await startServer({
-        logFile: path.join(root, `tests/bench/.results/server-reads-${kind}.log`),
-        env: { ...(pgDb ? { DATABASE_URL: pgDb.url } : {}), LOG_LEVEL: 'warn' },
-        upTimeoutMs: 400_000,
-      });
+      const head = await serve(kind, '');
+      const old = base ? await serve(kind, '-baseline', base.dir).catch(async (err) => (await head.stop(), Promise.reject(err))) : null;
       try {
-        const api = new ServerApi(server.url);
-        const me = await api.login(demo('Head_of_Department').email);
-        const routes = await routesOf(server.url, api, me.token, me.id);
-        const perRoute: Record<string, { perSecond: number; ratioToBare: number }> = {};
-        for (const [name, [url, token]] of Object.entries(routes)) {
-          await load(url, token); // warm-up (compiled code paths, prepared plans)
+        const perRoute: Record<string, { perSecond: number; ratioToBare: number; baselinePerSecond?: number; gain?: number }> = {};
+        for (const [name, [url, token]] of Object.entries(head.routes)) {
+          const before = old?.routes[name];
+          if (before) await load(before[0], before[1]); // warm-up (compiled code paths, prepared plans)
+          await load(url, token);
+          const b = before ? await load(before[0], before[1]) : null;
           const r = await load(url, token);
           perRoute[name] = { perSecond: r.perSecond, ratioToBare: r.perSecond / bareRate };
-          console.log(`  [${kind}] ${name}: ${r.perSecond.toFixed(0)} req/s (1 : ${(bareRate / Math.max(r.perSecond, 1)).toFixed(0)} of bare)`);
+          let line = `  [${kind}] ${name}: ${r.perSecond.toFixed(0)} req/s (1 : ${(bareRate / Math.max(r.perSecond, 1)).toFixed(0)} of bare)`;
+          if (b) {
+            const gain = r.perSecond / Math.max(b.perSecond, 1);
+            Object.assign(perRoute[name], { baselinePerSecond: b.perSecond, gain });
+            line += `; ${BASELINE}: ${b.perSecond.toFixed(0)} req/s → ${gain.toFixed(2)}×`;
+            targets.push({ what: `[${kind}] ${name} against ${BASELINE}`, value: gain, limit: MIN_GAIN, kind: 'min', unit: '×' });
+          }
+          console.log(line);
           targets.push({ what: `[${kind}] ${name} errors and non-2xx`, value: r.errors + r.non2xx, limit: 0, kind: 'max', unit: 'requests' });
         }
         figures[kind] = perRoute;
       } finally {
-        await server.stop();
-        await pgDb?.drop();
+        await head.stop();
+        await old?.stop();
       }
     }
   } finally {
     bare.stop();
+    base?.remove();
   }
   return { name: 'server-reads', figures, targets };
 }

@@ -79,7 +79,9 @@ export interface RunningServer {
 /**
  * `entry`: 'source' (default) runs src/server/main.ts under tsx, as the test suites do; 'bundle' runs the
  * dist/server/main.mjs `npm start` runs (build it first: buildServer in src/server/start.ts). `dataDir`: reuse a
- * directory (kept on stop) instead of a fresh one (removed on stop).
+ * directory (kept on stop) instead of a fresh one (removed on stop). `checkout`: run the server of another
+ * checkout of this repository (a git worktree of an older commit, for before/after benchmarks); the built client
+ * is still this checkout's.
  */
 export async function startServer(opts: {
   logFile: string;
@@ -87,6 +89,7 @@ export async function startServer(opts: {
   upTimeoutMs?: number;
   entry?: 'source' | 'bundle';
   dataDir?: string;
+  checkout?: string;
 }): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -101,7 +104,7 @@ export async function startServer(opts: {
   // libuv threads that hash passwords each kept an arena of freed scrypt buffers resident): ~50 MB less idle RSS.
   const args = opts.entry === 'bundle' ? ['--max-semi-space-size=4', 'dist/server/main.mjs'] : ['--import', 'tsx', 'src/server/main.ts'];
   const child = spawn(process.execPath, args, {
-    cwd: root,
+    cwd: opts.checkout ?? root,
     env: {
       ...process.env,
       PORT: String(port),

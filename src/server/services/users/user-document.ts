@@ -36,7 +36,10 @@ interface Extras {
   facultyObs: unknown;
 }
 
-function toDocument(r: UserRow, e: Extras | undefined): User {
+/** What a document reads of a users row (DOCUMENT_COLUMNS below, as fields). */
+type DocumentRow = Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'campus' | 'phone' | 'dateOfBirth' | 'designation' | 'avatar' | 'institute' | 'degree' | 'starting' | 'ending'>;
+
+function toDocument(r: DocumentRow, e: Extras | undefined): User {
   return {
     id: r.id,
     name: r.name,
@@ -83,6 +86,16 @@ export async function userDocuments(db: Db | Tx, rows: UserRow[]): Promise<User[
 const COLUMN_TO_FIELD = Object.fromEntries(Object.entries(users).flatMap(([field, col]) => (col && typeof col === 'object' && 'name' in col && typeof (col as { name: unknown }).name === 'string' ? [[(col as { name: string }).name, field]] : [])));
 
 /**
+ * The users columns a document is built from (toDocument), plus what its computed parts join on: the profile write
+ * returns only these (not the password hash, timestamps or version, each a field PGlite's protocol would copy out).
+ */
+const DOCUMENT_COLUMNS = sql.raw(
+  ['id', 'name', 'email', 'role', 'campus', 'department_id', 'phone', 'date_of_birth', 'designation', 'avatar', 'institute', 'degree', 'starting', 'ending']
+    .map((c) => `"${c}"`)
+    .join(', '),
+);
+
+/**
  * UPDATE users SET … WHERE id = … and the updated user's document in one statement (the profile write path:
  * one round trip instead of two). `set` maps column names to values. Null when no such user.
  */
@@ -92,13 +105,13 @@ export async function updateUserReturningDocument(tx: Tx, id: string, set: Recor
     sql`, `,
   );
   const e = extrasSql('u');
-  const result = (await tx.execute(sql`with u as (update ${users} set ${assignments} where ${users.id} = ${id} returning *)
+  const result = (await tx.execute(sql`with u as (update ${users} set ${assignments} where ${users.id} = ${id} returning ${DOCUMENT_COLUMNS})
     select u.*, ${e.department} as "x_department", ${e.courseSlots} as "x_course_slots", ${e.facultyObs} as "x_faculty_obs" from u`)) as unknown as {
     rows: Record<string, unknown>[];
   };
   const raw = result.rows[0];
   if (!raw) return null;
-  const row = Object.fromEntries(Object.entries(raw).flatMap(([k, v]) => (COLUMN_TO_FIELD[k] ? [[COLUMN_TO_FIELD[k], v]] : []))) as UserRow;
+  const row = Object.fromEntries(Object.entries(raw).flatMap(([k, v]) => (COLUMN_TO_FIELD[k] ? [[COLUMN_TO_FIELD[k], v]] : []))) as DocumentRow;
   return toDocument(row, { department: raw.x_department, courseSlots: raw.x_course_slots, facultyObs: raw.x_faculty_obs });
 }
 
