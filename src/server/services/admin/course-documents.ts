@@ -4,7 +4,7 @@
  * slots are JSON subqueries of the course row (on PGlite every statement is a wasm round trip, and these
  * documents answer GET /course/{id}, GET /courses and every pulled page of courses).
  */
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Course, SlotDocument } from '../../../shared/contract/courses.js';
 import type { Db } from '../../db/client.js';
 import { courseDepartments, courses, departments, slots, users } from '../../db/schema.js';
@@ -90,6 +90,24 @@ export async function courseDocumentForViewer(db: Db, viewer: Parameters<typeof 
     { id },
   );
   return row ? toDocument(row) : undefined;
+}
+
+/**
+ * Every course `viewer` may see, ordered by code, in a statement prepared once per database and visibility shape
+ * (db/prepared-shapes.ts), as GET /courses answers on every call.
+ */
+export async function visibleCourseDocuments(db: Db, viewer: Parameters<typeof courseRule>[0]): Promise<Course[]> {
+  const rows = await runPerShape(
+    db,
+    'course_list',
+    (bind) => courseRule(viewer, bind),
+    (condition) => documentQuery(db, undefined).where(condition).orderBy(asc(courses.courseCode), asc(courses.id)),
+    {},
+  );
+  return rows.map((row) => {
+    const { visible: _, ...doc } = toDocument(row);
+    return doc;
+  });
 }
 
 /** Course documents for `ids`, in the order given (unknown ids are skipped). Works inside a transaction too. */

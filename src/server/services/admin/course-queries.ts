@@ -1,18 +1,14 @@
 /** GET /courses and GET /course/{id}: course documents the user may see (course-visibility.ts). */
-import { asc } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Course } from '../../../shared/contract/courses.js';
 import type { Db } from '../../db/client.js';
-import { courses } from '../../db/schema.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/types.js';
-import { courseDocumentForViewer, courseDocumentsWhere } from './course-documents.js';
-import { courseVisibility } from './course-visibility.js';
+import { courseDocumentForViewer, visibleCourseDocuments } from './course-documents.js';
 
 /** One statement: the visible courses with their departments and slots. */
 export async function listCourses(db: Db, user: AuthUser): Promise<Course[]> {
-  const docs = await courseDocumentsWhere(db, courseVisibility(user), { orderBy: [asc(courses.courseCode), asc(courses.id)] });
-  return docs.map(({ visible: _, ...doc }) => doc);
+  return visibleCourseDocuments(db, user);
 }
 
 /** 404 for an unknown course, 403 for one outside the user's visibility. */

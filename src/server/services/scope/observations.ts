@@ -13,8 +13,9 @@
  *       recent ones (updated within FULL_RECENT_DAYS) and the ones the device pinned (opened); the rest of the
  *       scope travels as summaries.
  */
-import { eq, or, type SQL } from 'drizzle-orm';
+import { or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { can } from '../../../shared/permissions.js';
+import { inline, type Bind } from '../../db/prepared-shapes.js';
 import { observations } from '../../db/schema.js';
 import type { AuthUser } from '../../http/types.js';
 
@@ -40,15 +41,26 @@ export function canSeeObservation(u: Viewer, o: ObservationRow): boolean {
 
 /** SQL filter of the observations `u` may see (undefined = all). Same rule as canSeeObservation. */
 export function observationScope(u: Viewer): SQL | undefined {
-  if (can(u.role, 'observation.readAll')) return undefined;
-  return takesPartWhere(u);
+  return observationRule(u, inline).condition;
 }
 
-function takesPartWhere(u: Viewer): SQL {
+/**
+ * observationScope written once as a function of `value` (db/prepared-shapes.ts): inline for the statements that
+ * embed it, placeholders named `${prefix}id` / `${prefix}dept` for a statement prepared once per shape.
+ */
+export function observationRule(u: Viewer, value: Bind, prefix = ''): { shape: string; condition: SQL | undefined } {
+  if (can(u.role, 'observation.readAll')) return { shape: 'all', condition: undefined };
+  return takesPartWhere(u, value, prefix);
+}
+
+function takesPartWhere(u: Viewer, value: Bind, prefix: string): { shape: string; condition: SQL } {
+  const is = (column: SQLWrapper, name: string, v: string | number) => sql`${column} = ${value(`${prefix}${name}`, v)}`;
   if (u.role === 'Head_of_Department') {
-    return u.departmentId != null ? or(eq(observations.departmentId, u.departmentId), eq(observations.hodId, u.id))! : eq(observations.hodId, u.id);
+    return u.departmentId != null
+      ? { shape: 'hod', condition: or(is(observations.departmentId, 'dept', u.departmentId), is(observations.hodId, 'id', u.id))! }
+      : { shape: 'hod_none', condition: is(observations.hodId, 'id', u.id) };
   }
-  return or(eq(observations.observerId, u.id), eq(observations.facultyId, u.id))!;
+  return { shape: 'member', condition: or(is(observations.observerId, 'id', u.id), is(observations.facultyId, 'id', u.id))! };
 }
 
 export interface GrainContext {

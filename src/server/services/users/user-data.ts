@@ -9,7 +9,8 @@ import type { UserData } from '../../../shared/contract/user-data.js';
 import type { Db } from '../../db/client.js';
 import { observations } from '../../db/schema.js';
 import type { AuthUser } from '../../http/types.js';
-import { visibleWhere, type Viewer } from '../observations/access.js';
+import { observationRule, type Viewer } from '../scope/index.js';
+import { runPerShape } from '../../db/prepared-shapes.js';
 import { buildDocuments } from '../observations/document.js';
 
 /** As many as GET /observations answers at most. */
@@ -18,11 +19,18 @@ const LIMIT = 500;
 export async function userData(db: Db, viewer: AuthUser, user: User): Promise<UserData> {
   // "Takes part in" is the target's own visibility rule: faculty/observer of it, or HOD of its department.
   const target: Viewer = { id: user.id, role: user.role, departmentId: user.department?.id ?? null };
-  const rows = await db
-    .select()
-    .from(observations)
-    .where(and(visibleWhere(target), visibleWhere(viewer)))
-    .orderBy(desc(observations.createdAt))
-    .limit(LIMIT);
+  // Prepared once per pair of shapes (db/prepared-shapes.ts): built with Drizzle on every call it cost more than
+  // PostgreSQL answering it.
+  const rows = await runPerShape(
+    db,
+    'user_data',
+    (bind) => {
+      const t = observationRule(target, bind, 't_');
+      const v = observationRule(viewer, bind, 'v_');
+      return { shape: `${t.shape}_${v.shape}`, condition: and(t.condition, v.condition) };
+    },
+    (condition) => db.select().from(observations).where(condition).orderBy(desc(observations.createdAt)).limit(LIMIT),
+    {},
+  );
   return { ...user, slots: user.courseSlots, observations: await buildDocuments(db, viewer, rows) };
 }
