@@ -1,24 +1,36 @@
 /** Reading and deleting whole observations. */
-import { desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Observation } from '../../../shared/contract/observations.js';
 import type { Db, Tx } from '../../db/client.js';
 import { artifacts, evidenceNotes, observations, postObservations } from '../../db/schema.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/types.js';
 import { audit } from '../audit.js';
-import { loadVisible, visibleWhere } from './access.js';
+import { runPerShape } from '../../db/prepared-shapes.js';
+import { observationRule } from '../scope/index.js';
+import { canView } from './access.js';
 import { buildDocuments } from './document.js';
 import { can } from '../../../shared/permissions.js';
 
 export async function getObservation(db: Db, u: AuthUser, id: string): Promise<Observation> {
-  const row = await loadVisible(db, u, id);
+  // The row by id in a statement prepared once (db/prepared-shapes.ts); the visibility check is canView's.
+  const [row] = await runPerShape(db, 'observation_row', () => ({ shape: 'any', condition: undefined }), () => db.select().from(observations).where(eq(observations.id, sql.placeholder('id'))), { id });
+  if (!row) throw notFound();
+  if (!canView(u, row)) throw forbidden();
   const [doc] = await buildDocuments(db, u, [row]);
   return doc;
 }
 
 /** Observations the user may see, newest first (the replica uses the sync pull; this is the REST equivalent). */
 export async function listObservations(db: Db, u: AuthUser, limit = 500): Promise<Observation[]> {
-  const rows = await db.select().from(observations).where(visibleWhere(u)).orderBy(desc(observations.createdAt)).limit(limit);
+  // Prepared once per scope shape (db/prepared-shapes.ts): Drizzle's building cost more than the query.
+  const rows = await runPerShape(
+    db,
+    'observation_list',
+    (bind) => observationRule(u, bind),
+    (condition) => db.select().from(observations).where(condition).orderBy(desc(observations.createdAt)).limit(sql.placeholder('limit')),
+    { limit },
+  );
   return buildDocuments(db, u, rows);
 }
 
