@@ -10,9 +10,9 @@
  *     │ not worth it (statement-sightings.ts: DDL, a first sighting) or blob options
  *     ├──────────────────────────────────────────────▶ PGlite's own query() (unnamed, as before)
  *     │ second sighting
- *     ├─▶ Parse(name) + Describe(statement) + Sync ──▶ parameter types kept with the name
+ *     ├─▶ Parse(name) + Describe(statement) + Sync ──▶ parameter types and RowDescription kept with the name
  *     ▼
- *   Bind(name) + Describe(portal) + Execute + Sync, one call ──▶ parseResults (PGlite's own)
+ *   Bind(name) + Execute + Sync, one call ──▶ the kept RowDescription + the answer ──▶ parseResults (PGlite's own)
  *
  * Invariants: the statement cache holds at most MAX_STATEMENTS names; the least recently used is closed on the
  * backend when a new one needs room. A name is prepared and used only while holding PGlite's query lock, so no
@@ -35,6 +35,8 @@ const { serialize } = protocol;
 interface Prepared {
   name: string;
   paramTypes: number[];
+  /** The statement's RowDescription from its Describe at Parse time (none when it returns no rows). */
+  rowDescription: unknown;
 }
 
 type Query = <T>(text: string, params?: unknown[], options?: QueryOptions) => Promise<Results<T>>;
@@ -67,13 +69,12 @@ class StatementCache {
       const serializer = options?.serializers?.[type] ?? this.pg.serializers[type];
       return serializer ? serializer(v) : String(v);
     });
-    const message = concat([
-      serialize.bind({ statement: stmt.name, values }),
-      serialize.describe({ type: 'P' }),
-      serialize.execute({}),
-      serialize.sync(),
-    ]);
+    // No Describe of the portal: the statement's columns were described once at Parse, and the backend sends the
+    // same RowDescription for every execution (results in text format), so the kept one is put in front of the
+    // rows instead of the backend building, and PGlite parsing, its field names on every execution.
+    const message = concat([serialize.bind({ statement: stmt.name, values }), serialize.execute({}), serialize.sync()]);
     const { messages } = await this.call(message, text, params, options);
+    if (stmt.rowDescription) messages.unshift(stmt.rowDescription as (typeof messages)[number]);
     // parseResults merges `options.parsers` into the defaults on every call (a copy of ~300 parsers, ~0.2 ms);
     // the merged map is built once per set of overrides instead.
     const parsers = options?.parsers ? this.mergedParsers(options.parsers) : this.pg.parsers;
@@ -116,7 +117,7 @@ class StatementCache {
       [],
       options,
     );
-    const stmt = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
+    const stmt = { name, paramTypes: parse.parseDescribeStatementResults(messages), rowDescription: messages.find((m) => m.name === 'rowDescription') };
     this.prepared.set(text, stmt);
     return stmt;
   }
