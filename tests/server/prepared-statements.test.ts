@@ -34,6 +34,26 @@ async function ourStatements(d: Db): Promise<string[]> {
   return rowsOf<{ statement: string }>(r).map((x) => x.statement);
 }
 
+describe('generic plans (db/client.ts PLAN_CACHE_MODE)', () => {
+  it('runs a prepared statement on its generic plan from the first execution, on every pooled connection', async () => {
+    // An array of unknown length: left to `auto`, PostgreSQL plans this afresh for every execution.
+    // One transaction: one connection, whose prepared statements pg_prepared_statements lists.
+    const counts = await db.transaction(async (tx) => {
+      for (let i = 0; i < 8; i++) await tx.execute(sql`select count(*)::int as n from ${departments} where ${departments.name} = any(${`{"Dept ${i}","Prepared A"}`}::text[])`);
+      const r = await tx.execute(sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement like '%= any($1::text[])%'`);
+      return rowsOf<{ generic: number; custom: number }>(r);
+    });
+    expect(counts.length).toBeGreaterThan(0);
+    expect(counts.reduce((n, c) => n + c.custom, 0)).toBe(0);
+    expect(counts.reduce((n, c) => n + c.generic, 0)).toBeGreaterThan(0);
+    // Several connections at once (PostgreSQL's pool opens more): each has the setting.
+    const modes = await Promise.all(
+      Array.from({ length: 4 }, () => db.transaction(async (tx) => rowsOf<{ mode: string }>(await tx.execute(sql`select current_setting('plan_cache_mode') as mode, pg_sleep(0.05)`))[0]!.mode)),
+    );
+    expect(new Set(modes)).toEqual(new Set(['force_generic_plan']));
+  });
+});
+
 describe('prepared statements through Drizzle', () => {
   it('answers a repeated select exactly as the first (unnamed) run did, and runs it under a name', async () => {
     await db.insert(departments).values([{ name: 'Prepared A' }, { name: 'Prepared B' }]).onConflictDoNothing();
