@@ -11,7 +11,8 @@ import type { Observation } from '../../../src/shared/contract/observations.js';
 import { MSG } from '../../../src/shared/messages.js';
 import { getDb } from '../../../src/client/sync/index.js';
 import { ObservationTable } from '../../../src/client/features/observations/observation-table.js';
-import { matchesFilters, queryObservationPage } from '../../../src/client/features/observations/observation-query.js';
+import { matchesFilters, prefetchFirstPage, queryObservationPage, takePrefetchedFirstPage } from '../../../src/client/features/observations/observation-query.js';
+import { META, setMeta } from '../../../src/client/sync/meta.js';
 import { COURSE, observation } from './fixtures.js';
 import { renderRouted } from './render-routed.js';
 
@@ -39,6 +40,33 @@ beforeEach(async () => {
   await db.observations.clear();
 });
 afterEach(cleanup);
+
+describe('the first page prefetched by the list route', () => {
+  /** Prefetch for `viewer`, let the read finish, take as `taker`. */
+  async function prefetchAndTake(viewer: string, taker: string) {
+    prefetchFirstPage(db, 10, viewer);
+    await new Promise((r) => setTimeout(r, 50));
+    return takePrefetchedFirstPage(db, 10, taker);
+  }
+
+  it('is shown to the viewer it was read for, once', async () => {
+    await db.observations.bulkPut(seed() as never[]);
+    await setMeta(db, META.userId, 'user-a');
+    const page = await prefetchAndTake('user-a', 'user-a');
+    expect(page?.total).toBe(25);
+    expect(page?.rows).toHaveLength(10);
+    expect(takePrefetchedFirstPage(db, 10, 'user-a')).toBeUndefined();
+  });
+
+  it("never shows one user's rows to another: taken by someone else, or read while the replica was someone else's", async () => {
+    await db.observations.bulkPut(seed() as never[]);
+    await setMeta(db, META.userId, 'user-a');
+    expect(await prefetchAndTake('user-a', 'user-b')).toBeUndefined();
+    // user-b signed in; the replica still holds user-a's rows until it is reset.
+    expect(await prefetchAndTake('user-b', 'user-b')).toBeUndefined();
+    expect(await prefetchAndTake('user-a', 'user-a')).toBeDefined();
+  });
+});
 
 describe('observation page query', () => {
   it('pages newest first and filters by status and semester', async () => {

@@ -12,6 +12,7 @@ import type { Observation } from '../../../shared/contract/observations.js';
 import { OBSERVATION_STATUSES } from '../../../shared/enums.js';
 import type { ObservationSummary } from '../../../shared/contract/observation-summary.js';
 import type { ReplicaDb, ReplicaRecord } from '../../db/db.js';
+import { getMeta, META } from '../../sync/meta.js';
 
 /** Rows per page of the observation list. */
 export const OBSERVATION_PAGE_SIZE = 10;
@@ -103,16 +104,22 @@ export async function queryObservationPage(db: ReplicaDb, f: ObservationFilters,
 /**
  * The unfiltered first page, read as the navigation to the list starts (the route's loader, which does not wait
  * for it) so the table can show its rows in its first render instead of a spinner and a second render a frame
- * later. Taken once; older than PREFETCH_FRESH_MS it is not used (the table reads the replica itself). The
- * table's live query replaces it with the current page at once either way.
+ * later. Taken once; older than PREFETCH_FRESH_MS it is not used (the table reads the replica itself), nor by
+ * another viewer than the one it was read for, nor when the replica belonged to someone else at the time (a
+ * sign-out and another sign-in in between: the rows would be the previous user's). The table's live query
+ * replaces it with the current page at once either way.
  */
 const PREFETCH_FRESH_MS = 5_000;
-let prefetched: { at: number; pageSize: number; page: ObservationPage | undefined } | null = null;
+let prefetched: { at: number; pageSize: number; db: ReplicaDb; viewerId: string; page: ObservationPage | undefined } | null = null;
 
-export function prefetchFirstPage(db: ReplicaDb, pageSize: number): void {
-  const entry: NonNullable<typeof prefetched> = { at: Date.now(), pageSize, page: undefined };
+export function prefetchFirstPage(db: ReplicaDb, pageSize: number, viewerId: string | undefined): void {
+  if (!viewerId) return;
+  const entry: NonNullable<typeof prefetched> = { at: Date.now(), pageSize, db, viewerId, page: undefined };
   prefetched = entry;
-  queryObservationPage(db, { statuses: [], semesters: [] }, 1, pageSize)
+  db.transaction('r', [db.meta, db.observations], async () => {
+    if ((await getMeta<string>(db, META.userId)) !== viewerId) return undefined;
+    return queryObservationPage(db, { statuses: [], semesters: [] }, 1, pageSize);
+  })
     .then((page) => {
       entry.page = page;
     })
@@ -121,9 +128,9 @@ export function prefetchFirstPage(db: ReplicaDb, pageSize: number): void {
     });
 }
 
-export function takePrefetchedFirstPage(pageSize: number): ObservationPage | undefined {
+export function takePrefetchedFirstPage(db: ReplicaDb, pageSize: number, viewerId: string | undefined): ObservationPage | undefined {
   const entry = prefetched;
   prefetched = null;
-  if (!entry || entry.pageSize !== pageSize || Date.now() - entry.at > PREFETCH_FRESH_MS) return undefined;
-  return entry.page;
+  if (!entry || entry.db !== db || entry.viewerId !== viewerId || entry.pageSize !== pageSize) return undefined;
+  return Date.now() - entry.at > PREFETCH_FRESH_MS ? undefined : entry.page;
 }

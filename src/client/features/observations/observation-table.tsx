@@ -12,6 +12,7 @@ import { OBSERVATION_STATUSES, SEMESTERS, type Role } from '../../../shared/enum
 import { stageText } from '../../../shared/cycle.js';
 import { MSG } from '../../../shared/messages.js';
 import { getDb } from '../../sync/index.js';
+import { useSession } from '../../hooks/use-session.js';
 import { longDate, statusColor } from './format.js';
 import { OBSERVATION_PAGE_SIZE, queryObservationPage, takePrefetchedFirstPage, type ObservationFilters, type ObservationListRow } from './observation-query.js';
 
@@ -28,7 +29,8 @@ export function ObservationTable({ role }: ObservationTableProps) {
   const [page, setPage] = useState(1);
   const filters: ObservationFilters = useMemo(() => ({ statuses, semesters }), [statuses, semesters]);
   // The first page read while the route was opening (observation-query.ts), shown until the live query answers.
-  const [prefetched] = useState(() => takePrefetchedFirstPage(OBSERVATION_PAGE_SIZE));
+  const viewerId = useSession()?.id;
+  const [prefetched] = useState(() => takePrefetchedFirstPage(getDb(), OBSERVATION_PAGE_SIZE, viewerId));
   const result = useLiveQuery(() => queryObservationPage(getDb(), filters, page, OBSERVATION_PAGE_SIZE), [filters, page], prefetched);
   const canFilter = role === 'Head_of_Department';
   const pages = result ? Math.max(1, Math.ceil(result.total / OBSERVATION_PAGE_SIZE)) : 1;

@@ -6,11 +6,12 @@ import { can } from '../../../../shared/permissions.js';
 import { ObservationTable } from '../../../features/observations/observation-table.js';
 import { OBSERVATION_PAGE_SIZE, prefetchFirstPage } from '../../../features/observations/observation-query.js';
 import { getDb } from '../../../sync/index.js';
+import { useSessionStore } from '../../../stores/session.js';
 
 export const Route = createFileRoute('/_app/observations/list-observation')({
   // Starts reading the first page from the replica as the navigation begins, without waiting for it: the table
   // shows those rows in its first render when they are there, and reads them itself when not.
-  loader: () => prefetchFirstPage(getDb(), OBSERVATION_PAGE_SIZE),
+  loader: () => prefetchFirstPage(getDb(), OBSERVATION_PAGE_SIZE, useSessionStore.getState().user?.id),
   component: ListObservationPage,
 });
 
