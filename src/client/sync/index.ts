@@ -88,11 +88,32 @@ function buildStatus(): SyncStatus {
   return { ...summary, ...leader, isLeader: runtime?.isLeader ?? false, storage };
 }
 
+/**
+ * Replaces the status and notifies subscribers, only when something in it changed: the engine refreshes on every
+ * step of its loop (every pulled page, every pushed row), and each notification re-rendered the header's
+ * indicator (useSyncExternalStore compares by identity).
+ */
+function publish(next: SyncStatus): void {
+  if (sameStatus(status, next)) return;
+  status = next;
+  for (const l of listeners) l(status);
+}
+
+function sameStatus(a: SyncStatus, b: SyncStatus): boolean {
+  for (const key of Object.keys(b) as (keyof SyncStatus)[]) {
+    const x = a[key];
+    const y = b[key];
+    if (x === y) continue;
+    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
+    if (JSON.stringify(x) !== JSON.stringify(y)) return false;
+  }
+  return Object.keys(a).length === Object.keys(b).length;
+}
+
 let refreshQueued = false;
 /** Recompute the outbox part (coalesced) and notify subscribers. */
 function refresh(): void {
-  status = buildStatus();
-  for (const l of listeners) l(status);
+  publish(buildStatus());
   if (refreshQueued) return;
   refreshQueued = true;
   setTimeout(() => {
@@ -101,8 +122,7 @@ function refresh(): void {
     summarize(getDb())
       .then((s) => {
         summary = s;
-        status = buildStatus();
-        for (const l of listeners) l(status);
+        publish(buildStatus());
       })
       .catch(() => undefined);
   }, 50);
