@@ -58,9 +58,9 @@ export interface DbOptions {
  * than a custom plan's, which is always the case for `= any($1::uuid[])` (an array of unknown length): the
  * observation document's one statement (services/observations/document.ts) spent 1.8 ms planning for 0.3 ms of
  * execution, on every GET /observation/{id}. Every statement Observa prepares looks rows up by id, by an indexed
- * column or by a version range, where the generic plan is the custom one. Measured (README, Benchmarks:
- * server-reads): the document route ~1.6× faster on both engines; at 10 000 observations on PostgreSQL the
- * Super_Admin's first sync, the lists, the dashboard and the idle pull unchanged.
+ * column or by a version range, where the generic plan is the custom one. Measured (README, Decisions): the
+ * document route ~1.6× faster on both engines; at 10 000 observations on PostgreSQL the Super_Admin's first
+ * sync and list, the dashboard and the idle pull unchanged, a HOD's or faculty member's short list ~0.5 ms slower.
  */
 const PLAN_CACHE_MODE = 'force_generic_plan';
 
