@@ -82,12 +82,9 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 export async function openDb(opts: DbOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, Client: preparingClient() });
-    // Set on each new connection, queued before anything the pool hands it out for (not as a startup `options`
-    // parameter, which a pooler such as PgBouncer may refuse, and which would replace `options` given in the URL).
-    pool.on('connect', (client) => {
-      client.query(`set plan_cache_mode = ${PLAN_CACHE_MODE}`).catch((err: Error) => console.warn(`plan_cache_mode not set: ${err.message}`));
-    });
+    // plan_cache_mode is set on each new connection as it connects (not as a startup `options` parameter, which a
+    // pooler such as PgBouncer may refuse, and which would replace `options` given in the URL).
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, Client: preparingClient(undefined, `set plan_cache_mode = ${PLAN_CACHE_MODE}`) });
     // An idle connection that the server closes (restart, failover, a forced DROP DATABASE in tests) emits
     // 'error' on the pool; without a listener that would crash the process. The pool replaces the connection.
     pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));

@@ -34,9 +34,25 @@ export class StatementNames {
   }
 }
 
-/** A pg.Client class that names statements through `names` (pass it as the Pool's `Client`). */
-export function preparingClient(names = new StatementNames()): typeof pg.Client {
+/**
+ * A pg.Client class that names statements through `names` (pass it as the Pool's `Client`), and runs `setup` (a
+ * statement such as a SET) once connected, before the pool hands the connection to anyone: as part of connect(),
+ * so no query is ever queued behind it on the client.
+ */
+export function preparingClient(names = new StatementNames(), setup?: string): typeof pg.Client {
   return class PreparingClient extends pg.Client {
+    override connect(): Promise<pg.Client>;
+    override connect(callback: (err: Error | null, client?: pg.Client) => void): void;
+    override connect(callback?: (err: Error | null, client?: pg.Client) => void): Promise<pg.Client> | void {
+      const connected = (async () => {
+        await (super.connect as () => Promise<unknown>)();
+        if (setup) await (super.query as (text: string) => Promise<unknown>)(setup);
+        return this as pg.Client;
+      })();
+      if (!callback) return connected;
+      connected.then((client) => callback(null, client), (err: Error) => callback(err));
+    }
+
     override query(config: unknown, values?: unknown, callback?: unknown): never {
       if (config && typeof config === 'object' && !('submit' in config)) {
         const c = config as { text?: unknown; name?: unknown };

@@ -26,11 +26,12 @@
  * comparison runs on whichever path found the stored row. Replays are rare; first sends save a statement.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableName, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER } from '../../shared/sync/protocol.js';
 import type { Db, Tx } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema.js';
+import { rawRows } from '../db/raw.js';
 import { auditInsertCte, bufferAudits, clientStamp, flushAudits, takeAudits, type AuditInput } from '../services/audit.js';
 import { HttpError } from './errors.js';
 
@@ -214,12 +215,17 @@ export interface KeyRow {
 /** Idempotency records and audit rows in one statement (one round trip; on PGlite one call into the backend). */
 export async function recordWrites(tx: Tx, keys: KeyRow[], audits: AuditInput[]): Promise<void> {
   if (keys.length === 0) return flushAudits(tx, audits);
-  const cte = auditInsertCte(audits);
+  const params: unknown[] = [];
+  const param = (value: unknown, cast?: string) => {
+    params.push(value);
+    return cast ? `$${params.length}::${cast}` : `$${params.length}`;
+  };
+  const cte = auditInsertCte(audits, param);
   const values = keys.map(
-    (k) => sql`(${k.userId}::uuid, ${k.key}, ${k.method}, ${k.path}, ${k.statusCode}, ${k.response}::jsonb, ${k.hash})`,
+    (k) => `(${param(k.userId, 'uuid')}, ${param(k.key)}, ${param(k.method)}, ${param(k.path)}, ${param(k.statusCode)}, ${param(k.response, 'jsonb')}, ${param(k.hash)})`,
   );
-  const insertKeys = sql`insert into ${idempotencyKeys} (user_id, key, method, path, status_code, response, request_hash) values ${sql.join(values, sql`, `)}`;
-  await tx.execute(cte ? sql`${cte} ${insertKeys}` : insertKeys);
+  const insertKeys = `insert into "${getTableName(idempotencyKeys)}" (user_id, key, method, path, status_code, response, request_hash) values ${values.join(', ')}`;
+  await rawRows(tx, cte ? `${cte} ${insertKeys}` : insertKeys, params);
 }
 
 const SAVEPOINT = sql.raw('savepoint observa_row');

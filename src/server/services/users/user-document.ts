@@ -10,6 +10,8 @@ import type { Db, Tx } from '../../db/client.js';
 import { courses, departments, observations, slots, users } from '../../db/schema.js';
 import { parseJson } from '../../db/results.js';
 import { runPerShape } from '../../db/prepared-shapes.js';
+import { rawRows } from '../../db/raw.js';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { usersRule, type Viewer } from './visibility.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -89,30 +91,38 @@ const COLUMN_TO_FIELD = Object.fromEntries(Object.entries(users).flatMap(([field
  * The users columns a document is built from (toDocument), plus what its computed parts join on: the profile write
  * returns only these (not the password hash, timestamps or version, each a field PGlite's protocol would copy out).
  */
-const DOCUMENT_COLUMNS = sql.raw(
-  ['id', 'name', 'email', 'role', 'campus', 'department_id', 'phone', 'date_of_birth', 'designation', 'avatar', 'institute', 'degree', 'starting', 'ending']
-    .map((c) => `"${c}"`)
-    .join(', '),
-);
+const DOCUMENT_COLUMN_LIST = ['id', 'name', 'email', 'role', 'campus', 'department_id', 'phone', 'date_of_birth', 'designation', 'avatar', 'institute', 'degree', 'starting', 'ending']
+  .map((c) => `"${c}"`)
+  .join(', ');
 
 /**
  * UPDATE users SET … WHERE id = … and the updated user's document in one statement (the profile write path:
  * one round trip instead of two). `set` maps column names to values. Null when no such user.
  */
 export async function updateUserReturningDocument(tx: Tx, id: string, set: Record<string, unknown>): Promise<User | null> {
-  const assignments = sql.join(
-    Object.entries(set).map(([column, value]) => sql`${sql.identifier(column)} = ${value}`),
-    sql`, `,
-  );
-  const e = extrasSql('u');
-  const result = (await tx.execute(sql`with u as (update ${users} set ${assignments} where ${users.id} = ${id} returning ${DOCUMENT_COLUMNS})
-    select u.*, ${e.department} as "x_department", ${e.courseSlots} as "x_course_slots", ${e.facultyObs} as "x_faculty_obs" from u`)) as unknown as {
-    rows: Record<string, unknown>[];
-  };
-  const raw = result.rows[0];
+  const columns = Object.keys(set);
+  const [raw] = await rawRows<Record<string, unknown>>(tx, updateText(columns), [...columns.map((c) => set[c]), id]);
   if (!raw) return null;
   const row = Object.fromEntries(Object.entries(raw).flatMap(([k, v]) => (COLUMN_TO_FIELD[k] ? [[COLUMN_TO_FIELD[k], v]] : []))) as DocumentRow;
   return toDocument(row, { department: raw.x_department, courseSlots: raw.x_course_slots, facultyObs: raw.x_faculty_obs });
+}
+
+/**
+ * The statement's text per set of columns, built once (Drizzle's building of it cost as much as running it, on
+ * every profile write). Columns are the schema's own names, never input.
+ */
+const updateTexts = new Map<string, string>();
+function updateText(columns: string[]): string {
+  const key = columns.join(',');
+  let text = updateTexts.get(key);
+  if (!text) {
+    const e = extrasSql('u');
+    const extras = new PgDialect().sqlToQuery(sql`${e.department} as "x_department", ${e.courseSlots} as "x_course_slots", ${e.facultyObs} as "x_faculty_obs"`).sql;
+    const assignments = columns.map((c, i) => `"${c.replace(/"/g, '""')}" = $${i + 1}`).join(', ');
+    text = `with u as (update "users" set ${assignments} where "id" = $${columns.length + 1} returning ${DOCUMENT_COLUMN_LIST}) select u.*, ${extras} from u`;
+    updateTexts.set(key, text);
+  }
+  return text;
 }
 
 interface SlotJson {
