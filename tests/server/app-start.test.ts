@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-accounts.js';
 import { spawn } from 'node:child_process';
+import net from 'node:net';
 import { clientIsStale, serverIsStale, buildServer, SERVER_BUNDLE } from '../../src/server/start.js';
 
 let root: string;
@@ -58,7 +59,15 @@ describe('npm start: the server bundle', () => {
     const repo = path.resolve(import.meta.dirname, '../..');
     await buildServer(repo);
     root = mkdtempSync(path.join(tmpdir(), 'observa-bundle-'));
-    const port = 30_000 + Math.floor(Math.random() * 20_000);
+    // A port the system just handed out (a random one could be taken, and the server would exit at once).
+    const port = await new Promise<number>((resolve, reject) => {
+      const probe = net.createServer();
+      probe.on('error', reject);
+      probe.listen(0, '127.0.0.1', () => {
+        const { port: p } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(p));
+      });
+    });
     const child = spawn(process.execPath, [SERVER_BUNDLE], {
       cwd: repo,
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: root, DATABASE_URL: '', SEED_DEMO: 'true', LOG_LEVEL: 'warn', CLIENT_DIR: root },
@@ -66,7 +75,7 @@ describe('npm start: the server bundle', () => {
     });
     try {
       let login: Response | null = null;
-      for (let i = 0; i < 300 && !login; i++) {
+      for (let i = 0; i < 300 && !login && child.exitCode === null; i++) {
         login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
@@ -79,9 +88,12 @@ describe('npm start: the server bundle', () => {
       const courses = await fetch(`http://127.0.0.1:${port}/api/courses`, { headers: { authorization: `Bearer ${token}` } });
       expect(courses.status).toBe(200);
     } finally {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
+      // A server that already exited sends no second 'exit': waiting for one would hang the test to its timeout.
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
     }
   });
 });
