@@ -11,25 +11,13 @@
  * Targets: performance ≥ 90 on both pages (goal 95).
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouseRun from 'lighthouse';
 import { DEMO_PASSWORD, demo } from '../e2e/support/demo.js';
-import { buildClientIfStale, root, startServer } from '../e2e/support/server.js';
+import { buildClientIfStale, freePort, root, startServer } from '../e2e/support/server.js';
 import { round, type BenchResult, type Target } from './support.js';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 interface Audit {
   score: number;

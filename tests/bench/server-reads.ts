@@ -17,28 +17,16 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import net from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { ServerApi } from '../e2e/support/api.js';
 import { demo, demoAccount } from '../e2e/support/demo.js';
-import { root, startServer } from '../e2e/support/server.js';
+import { freePort, root, startServer } from '../e2e/support/server.js';
 import { type BenchResult, type Target } from './support.js';
 import { freshPgDatabase } from '../instances/processes.js';
 
 const SECONDS = Number(process.env.BENCH_READ_SECONDS ?? 5);
 const DBS = (process.env.BENCH_READ_DB ?? 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function load(url: string, token?: string): Promise<{ perSecond: number; errors: number; non2xx: number }> {
   const r = await autocannon({ url, connections: 10, duration: SECONDS, headers: token ? { authorization: `Bearer ${token}` } : {} });

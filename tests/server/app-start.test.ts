@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-accounts.js';
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import { clientIsStale, serverIsStale, buildServer, SERVER_BUNDLE } from '../../src/server/start.js';
+import { freePort } from '../e2e/support/server.js';
 
 let root: string;
 afterEach(() => {
@@ -60,14 +60,7 @@ describe('npm start: the server bundle', () => {
     await buildServer(repo);
     root = mkdtempSync(path.join(tmpdir(), 'observa-bundle-'));
     // A port the system just handed out (a random one could be taken, and the server would exit at once).
-    const port = await new Promise<number>((resolve, reject) => {
-      const probe = net.createServer();
-      probe.on('error', reject);
-      probe.listen(0, '127.0.0.1', () => {
-        const { port: p } = probe.address() as net.AddressInfo;
-        probe.close(() => resolve(p));
-      });
-    });
+    const port = await freePort();
     const child = spawn(process.execPath, [SERVER_BUNDLE], {
       cwd: repo,
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: root, DATABASE_URL: '', SEED_DEMO: 'true', LOG_LEVEL: 'warn', CLIENT_DIR: root },

@@ -39,7 +39,8 @@ export function buildClientIfStale(): void {
   if (r.status !== 0) throw new Error('vite build failed');
 }
 
-function freePort(): Promise<number> {
+/** A loopback port the system just handed out (free at that moment). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();

@@ -23,6 +23,11 @@ export const canChat = takesPart;
 /** Loads an observation the user may see (404 when missing, 403 when not theirs). */
 export async function loadVisible(db: Db | Tx, u: Viewer, id: string): Promise<ObservationRow> {
   const [row] = await db.select().from(observations).where(eq(observations.id, id));
+  return requireVisible(u, row);
+}
+
+/** The row when the user may see it: 404 when missing, 403 when not theirs. */
+export function requireVisible(u: Viewer, row: ObservationRow | undefined): ObservationRow {
   if (!row) throw notFound();
   if (!canView(u, row)) throw forbidden();
   return row;

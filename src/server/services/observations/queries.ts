@@ -8,15 +8,14 @@ import type { AuthUser } from '../../http/types.js';
 import { audit } from '../audit.js';
 import { runPerShape } from '../../db/prepared-shapes.js';
 import { observationRule } from '../scope/index.js';
-import { canView } from './access.js';
+import { requireVisible } from './access.js';
 import { buildDocuments } from './document.js';
 import { can } from '../../../shared/permissions.js';
 
 export async function getObservation(db: Db, u: AuthUser, id: string): Promise<Observation> {
-  // The row by id in a statement prepared once (db/prepared-shapes.ts); the visibility check is canView's.
-  const [row] = await runPerShape(db, 'observation_row', () => ({ shape: 'any', condition: undefined }), () => db.select().from(observations).where(eq(observations.id, sql.placeholder('id'))), { id });
-  if (!row) throw notFound();
-  if (!canView(u, row)) throw forbidden();
+  // loadVisible's read, in a statement prepared once (db/prepared-shapes.ts): this one answers every GET.
+  const [found] = await runPerShape(db, 'observation_row', () => ({ shape: 'any', condition: undefined }), () => db.select().from(observations).where(eq(observations.id, sql.placeholder('id'))), { id });
+  const row = requireVisible(u, found);
   const [doc] = await buildDocuments(db, u, [row]);
   return doc;
 }
