@@ -47,10 +47,14 @@ describe('generic plans (db/client.ts PLAN_CACHE_MODE)', () => {
     expect(counts.reduce((n, c) => n + c.custom, 0)).toBe(0);
     expect(counts.reduce((n, c) => n + c.generic, 0)).toBeGreaterThan(0);
     // Several connections at once (PostgreSQL's pool opens more): each has the setting.
-    const modes = await Promise.all(
-      Array.from({ length: 4 }, () => db.transaction(async (tx) => rowsOf<{ mode: string }>(await tx.execute(sql`select current_setting('plan_cache_mode') as mode, pg_sleep(0.05)`))[0]!.mode)),
+    const settings = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        db.transaction(async (tx) => rowsOf<{ mode: string; jit: string }>(await tx.execute(sql`select current_setting('plan_cache_mode') as mode, current_setting('jit') as jit, pg_sleep(0.05)`))[0]!),
+      ),
     );
-    expect(new Set(modes)).toEqual(new Set(['force_generic_plan']));
+    expect(new Set(settings.map((s) => s.mode))).toEqual(new Set(['force_generic_plan']));
+    // No JIT compilation on PostgreSQL (CONNECTION_SETUP); PGlite is built without it.
+    if (handle.kind === 'postgres') expect(new Set(settings.map((s) => s.jit))).toEqual(new Set(['off']));
   });
 });
 

@@ -65,6 +65,14 @@ export interface DbOptions {
 const PLAN_CACHE_MODE = 'force_generic_plan';
 
 /**
+ * Set on every PostgreSQL connection: the generic plan above, and no JIT compilation. Observa's statements are
+ * short lookups; PostgreSQL's JIT (on by default where built with LLVM) compiles any statement whose estimate
+ * passes `jit_above_cost`, which a table full of dead row versions reaches: the users feed's statement took
+ * 40–770 ms, nearly all of it compiling, during a batched replay (measured with auto_explain).
+ */
+const CONNECTION_SETUP = `set plan_cache_mode = ${PLAN_CACHE_MODE}; set jit = off`;
+
+/**
  * PGlite's memory is one WebAssembly memory that grows and never shrinks, so every buffer PostgreSQL touches
  * once stays resident for the life of the process. PostgreSQL's defaults (128 MB shared buffers, 64 MB for
  * index builds) are sized for a server with its own machine; one university's embedded database is far
@@ -82,9 +90,9 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 export async function openDb(opts: DbOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
-    // plan_cache_mode is set on each new connection as it connects (not as a startup `options` parameter, which a
+    // The connection's settings are set on each new connection as it connects (not as a startup `options` parameter, which a
     // pooler such as PgBouncer may refuse, and which would replace `options` given in the URL).
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, Client: preparingClient(undefined, `set plan_cache_mode = ${PLAN_CACHE_MODE}`) });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, Client: preparingClient(undefined, CONNECTION_SETUP) });
     // An idle connection that the server closes (restart, failover, a forced DROP DATABASE in tests) emits
     // 'error' on the pool; without a listener that would crash the process. The pool replaces the connection.
     pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));

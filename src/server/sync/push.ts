@@ -36,10 +36,12 @@
  * rows before it are committed. Handlers must use only the `tx` they are given (on PGlite a statement outside
  * it would wait for the batch's transaction forever).
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { mutationDef } from '../../shared/sync/mutations/index.js';
 import { CLIENT_TIME_HEADER, stopsBatch, type PushRow, type PushRowResult } from '../../shared/sync/protocol.js';
+import { rawRows } from '../db/raw.js';
+import { PLANNED_EACH_RUN } from '../db/statement-sightings.js';
 import { idempotencyKeys } from '../db/schema.js';
 import { BatchAbort, BatchRerun, inBatch, recordWrites } from '../http/idempotency.js';
 import type { AuthUser, BatchScope } from '../http/types.js';
@@ -127,13 +129,24 @@ class RowReply {
   }
 }
 
-type Stored = { method: string; path: string; statusCode: number; response: unknown };
+type Stored = { method: string; path: string; statusCode: number; response: unknown; requestHash: string | null };
+
+/**
+ * The stored answers of a batch's keys: a primary-key probe per key, planned at each run (PLANNED_EACH_RUN).
+ * A prepared plan is made once, from the table's size at the time: made while the user's keys filled a page, the
+ * plain `user_id = $1 and key in (…)` stayed a scan of all the user's keys, each compared with the batch's 100
+ * (50–80 ms per batch at 15 000 keys, measured on PostgreSQL without autovacuum; PGlite never has one). Planned at
+ * each run, the lateral probe (LIMIT keeps it a per-key subquery) uses the index as soon as the table outgrows a
+ * few pages. Planning costs a fraction of a millisecond per batch.
+ */
+export const STORED_TEXT = `${PLANNED_EACH_RUN}select k.key, k.method, k.path, k.status_code as "statusCode", k.response, k.request_hash as "requestHash"
+  from unnest($2::text[]) as wanted(key)
+  cross join lateral (select i.key, i.method, i.path, i.status_code, i.response, i.request_hash from "${getTableName(idempotencyKeys)}" i
+                      where i.user_id = $1 and i.key = wanted.key limit 1) k`;
 
 async function storedResponses(app: FastifyInstance, userId: string, keys: string[]): Promise<Map<string, Stored>> {
-  const rows = await app.deps.db
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, userId), inArray(idempotencyKeys.key, keys)));
+  const rows = await rawRows<Stored & { key: string }>(app.deps.db, STORED_TEXT, [userId, keys]);
+  // jsonb arrives parsed by both drivers.
   return new Map(rows.map((r) => [r.key, r]));
 }
 
