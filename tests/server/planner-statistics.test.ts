@@ -5,8 +5,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, users } from '../../src/server/db/schema.js';
+import { rowsOf } from '../../src/server/db/results.js';
 import { analyzeGrownTables } from '../../src/server/services/housekeeping/statistics.js';
-import { createTestApp, type TestApp } from './helpers.js';
+import { PassThrough } from 'node:stream';
+import { buildApp } from '../../src/server/app.js';
+import { createTestApp, openTestDb, testConfig, type TestApp } from './helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,5 +38,37 @@ describe('planner statistics', () => {
     expect(after).toBeGreaterThan(before);
     expect(after).toBeGreaterThanOrEqual(3000);
     expect(await analyzeGrownTables(t.db)).toEqual([]);
+  });
+});
+
+describe('planner statistics between housekeeping runs', () => {
+  it('the embedded database analyzes grown tables every few minutes by itself; PostgreSQL leaves it to autovacuum', async () => {
+    const { handle, drop } = await openTestDb();
+    const lines: string[] = [];
+    const logStream = new PassThrough();
+    logStream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
+    const app = await buildApp({ config: testConfig({ logLevel: 'info' }), dbHandle: handle, logger: true, logStream, statisticsEveryMs: 100 });
+    try {
+      await app.ready();
+      await app.housekeepingSettled();
+      const db = handle.db;
+      const count = async () => Number((rowsOf<{ n: number }>(await db.execute(sql`select reltuples::float8 as n from pg_class where relname = 'notifications'`)))[0]!.n);
+      const [someone] = await db.select({ id: users.id }).from(users).limit(1);
+      const rows = Array.from({ length: 2000 }, (_, i) => ({ userId: someone!.id, title: `S${i}`, message: 'M'.repeat(200), route: '/' }));
+      for (let i = 0; i < rows.length; i += 500) await db.insert(notifications).values(rows.slice(i, i + 500));
+      const refreshed = () => lines.some((l) => l.includes('planner statistics refreshed') && l.includes('notifications'));
+      if (handle.kind === 'pglite') {
+        for (let i = 0; i < 100 && !refreshed(); i++) await new Promise((r) => setTimeout(r, 50));
+        expect(refreshed(), 'analyzed by the timer').toBe(true);
+        expect(await count()).toBeGreaterThanOrEqual(2000);
+      } else {
+        await new Promise((r) => setTimeout(r, 600));
+        expect(refreshed(), 'no timer of our own on PostgreSQL').toBe(false);
+      }
+    } finally {
+      await app.close();
+      await handle.close();
+      await drop();
+    }
   });
 });
