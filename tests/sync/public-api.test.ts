@@ -72,6 +72,9 @@ describe('sync public API', () => {
     await discardMutation(mutationId);
     await until((x) => x.needsAttention.length === 0 && x.pending === 0);
     expect(seen.length).toBeGreaterThan(2);
+    // Subscribers hear of changes only: the engine refreshes the status on every step of its loop, and each
+    // notification re-renders the header's indicator.
+    for (let i = 1; i < seen.length; i++) expect(JSON.stringify(seen[i]), `notification ${i} repeats the one before`).not.toBe(JSON.stringify(seen[i - 1]));
     off();
 
     await clearLocalData();
