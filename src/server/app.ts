@@ -21,7 +21,7 @@ import { LOG_REDACT, safeErrorSerializer } from './http/log-safety.js';
 import type { Mailer } from './http/types.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerCors } from './plugins/cors.js';
-import { EMBEDDED_STATISTICS_MS, registerHousekeeping } from './plugins/housekeeping.js';
+import { EMBEDDED_UPKEEP_MS, registerHousekeeping } from './plugins/housekeeping.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerInputGuards } from './plugins/input-guards.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -57,8 +57,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where log lines go (default stdout); tests capture them to prove secrets never appear. */
   logStream?: NodeJS.WritableStream;
-  /** Embedded database: how often grown tables are analyzed (default EMBEDDED_STATISTICS_MS). */
-  statisticsEveryMs?: number;
+  /** Embedded database: how often it is vacuumed and its grown tables analyzed (default EMBEDDED_UPKEEP_MS). */
+  upkeepEveryMs?: number;
 }
 
 declare module 'fastify' {
@@ -155,7 +155,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     if (ownsDb) await handle.close();
   });
 
-  registerHousekeeping(app, { statisticsEveryMs: handle.kind === 'pglite' ? (opts.statisticsEveryMs ?? EMBEDDED_STATISTICS_MS) : null });
+  registerHousekeeping(app, { upkeepEveryMs: handle.kind === 'pglite' ? (opts.upkeepEveryMs ?? EMBEDDED_UPKEEP_MS) : null });
   await registerOpenApi(app);
   // Before the routes: the batched push runs each row through its single route's handler.
   captureWriteRoutes(app);

@@ -1,12 +1,14 @@
 /**
- * Planner statistics (services/housekeeping/statistics.ts): PGlite has no autovacuum, so housekeeping measures
- * tables that grew since their last ANALYZE — and only those.
+ * Planner statistics (services/housekeeping/statistics.ts) and VACUUM (vacuum.ts): PGlite has no autovacuum, so
+ * housekeeping measures tables that grew since their last ANALYZE — and only those — and the embedded database's
+ * upkeep pass vacuums every table every few minutes (plugins/housekeeping.ts).
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, users } from '../../src/server/db/schema.js';
 import { rowsOf } from '../../src/server/db/results.js';
 import { analyzeGrownTables } from '../../src/server/services/housekeeping/statistics.js';
+import { vacuumTables } from '../../src/server/services/housekeeping/vacuum.js';
 import { PassThrough } from 'node:stream';
 import { buildApp } from '../../src/server/app.js';
 import { createTestApp, openTestDb, testConfig, type TestApp } from './helpers.js';
@@ -41,13 +43,13 @@ describe('planner statistics', () => {
   });
 });
 
-describe('planner statistics between housekeeping runs', () => {
-  it('the embedded database analyzes grown tables every few minutes by itself; PostgreSQL leaves it to autovacuum', async () => {
+describe('embedded database upkeep between housekeeping runs', () => {
+  it('the embedded database vacuums and analyzes grown tables every few minutes by itself; PostgreSQL leaves it to autovacuum', async () => {
     const { handle, drop } = await openTestDb();
     const lines: string[] = [];
     const logStream = new PassThrough();
     logStream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
-    const app = await buildApp({ config: testConfig({ logLevel: 'info' }), dbHandle: handle, logger: true, logStream, statisticsEveryMs: 100 });
+    const app = await buildApp({ config: testConfig({ logLevel: 'info' }), dbHandle: handle, logger: true, logStream, upkeepEveryMs: 100 });
     try {
       await app.ready();
       await app.housekeepingSettled();
@@ -56,19 +58,38 @@ describe('planner statistics between housekeeping runs', () => {
       const [someone] = await db.select({ id: users.id }).from(users).limit(1);
       const rows = Array.from({ length: 2000 }, (_, i) => ({ userId: someone!.id, title: `S${i}`, message: 'M'.repeat(200), route: '/' }));
       for (let i = 0; i < rows.length; i += 500) await db.insert(notifications).values(rows.slice(i, i + 500));
-      const refreshed = () => lines.some((l) => l.includes('planner statistics refreshed') && l.includes('notifications'));
+      const refreshed = () => lines.some((l) => l.includes('embedded database upkeep done') && /"vacuumed":[1-9]/.test(l) && l.includes('notifications'));
       if (handle.kind === 'pglite') {
         for (let i = 0; i < 100 && !refreshed(); i++) await new Promise((r) => setTimeout(r, 50));
         expect(refreshed(), 'analyzed by the timer').toBe(true);
         expect(await count()).toBeGreaterThanOrEqual(2000);
       } else {
         await new Promise((r) => setTimeout(r, 600));
-        expect(refreshed(), 'no timer of our own on PostgreSQL').toBe(false);
+        expect(lines.some((l) => l.includes('embedded database upkeep')), 'no timer of our own on PostgreSQL').toBe(false);
       }
     } finally {
       await app.close();
       await handle.close();
       await drop();
     }
+  });
+});
+
+describe('vacuumTables', () => {
+  it('makes the space of old row versions reusable: a row edited again and again stops growing its table', async () => {
+    const [someone] = await t.db.select({ id: users.id }).from(users).limit(1);
+    const size = async () => Number(rowsOf<{ n: string }>(await t.db.execute(sql`select pg_relation_size('users') as n`))[0]!.n);
+    const edit = async (times: number) => {
+      for (let i = 0; i < times; i++) await t.db.execute(sql`update users set phone = ${`+1 ${i}`} where id = ${someone!.id}`);
+    };
+    await vacuumTables(t.db);
+    const start = await size();
+    await edit(1500);
+    const grown = await size() - start;
+    expect(grown, 'each edit of an indexed-version row leaves its old version behind').toBeGreaterThan(0);
+    expect(await vacuumTables(t.db)).toBeGreaterThan(20);
+    const before = await size();
+    await edit(1500);
+    expect(await size() - before, 'the same edits again fit in the space vacuum freed').toBeLessThan(grown / 2);
   });
 });

@@ -3,17 +3,18 @@
  * alive, and a failed run is logged and retried the next day. With several instances on one PostgreSQL, a run
  * that finds another instance's run under way is skipped (runHousekeeping).
  *
- * On the embedded database the planner statistics are also refreshed every few minutes (statisticsEveryMs):
- * PGlite has no autovacuum, and a statement prepared while a table was small keeps its plan until that table
- * is analyzed (db/client.ts: generic plans). PostgreSQL's autovacuum does this itself.
+ * On the embedded database, every few minutes (upkeepEveryMs), what PostgreSQL's autovacuum does by itself: every
+ * table is vacuumed (services/housekeeping/vacuum.ts) and the tables that grew are analyzed, since a statement
+ * prepared while a table was small keeps its plan until that table is analyzed (db/client.ts: generic plans).
  */
 import type { FastifyInstance } from 'fastify';
 import { runHousekeeping } from '../services/housekeeping/index.js';
 import { analyzeGrownTables } from '../services/housekeeping/statistics.js';
+import { vacuumTables } from '../services/housekeeping/vacuum.js';
 
 const DAILY_MS = 86_400_000;
-/** How often the embedded database's grown tables are analyzed (a catalogue query when nothing grew). */
-export const EMBEDDED_STATISTICS_MS = 5 * 60_000;
+/** How often the embedded database is vacuumed and its grown tables analyzed. */
+export const EMBEDDED_UPKEEP_MS = 5 * 60_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,29 +23,34 @@ declare module 'fastify' {
   }
 }
 
-export function registerHousekeeping(app: FastifyInstance, opts: { statisticsEveryMs: number | null }): void {
+export function registerHousekeeping(app: FastifyInstance, opts: { upkeepEveryMs: number | null }): void {
   let current: Promise<void> = Promise.resolve();
   const run = () => {
-    current = runHousekeeping(app.deps.db, app.deps.storage, app.deps.now()).then(
-      (report) => app.log.info({ report }, report ? 'housekeeping done' : 'housekeeping skipped: another instance runs it'),
-      (err: unknown) => app.log.warn({ err }, 'housekeeping failed'),
+    current = current.then(() =>
+      runHousekeeping(app.deps.db, app.deps.storage, app.deps.now()).then(
+        (report) => app.log.info({ report }, report ? 'housekeeping done' : 'housekeeping skipped: another instance runs it'),
+        (err: unknown) => app.log.warn({ err }, 'housekeeping failed'),
+      ),
     );
   };
-  // Never alongside a housekeeping run (which analyzes too) nor another statistics pass.
-  const refreshStatistics = () => {
-    current = current.then(() =>
-      analyzeGrownTables(app.deps.db).then(
-        (analyzed) => analyzed.length && app.log.info({ analyzed }, 'planner statistics refreshed'),
-        (err: unknown) => app.log.warn({ err }, 'planner statistics not refreshed'),
-      ),
-    ) as Promise<void>;
+  // Runs and passes queue behind each other (`current`): never two at once.
+  const upkeep = () => {
+    current = current.then(async () => {
+      try {
+        const vacuumed = await vacuumTables(app.deps.db);
+        const analyzed = await analyzeGrownTables(app.deps.db);
+        app.log.info({ vacuumed, analyzed }, 'embedded database upkeep done');
+      } catch (err) {
+        app.log.warn({ err }, 'embedded database upkeep failed');
+      }
+    });
   };
   app.decorate('housekeepingSettled', () => current);
   const timers: NodeJS.Timeout[] = [];
   app.addHook('onReady', async () => {
     run();
     timers.push(setInterval(run, DAILY_MS));
-    if (opts.statisticsEveryMs) timers.push(setInterval(refreshStatistics, opts.statisticsEveryMs));
+    if (opts.upkeepEveryMs) timers.push(setInterval(upkeep, opts.upkeepEveryMs));
     for (const t of timers) t.unref();
   });
   // The database closes after this hook: let a run in flight finish first.
