@@ -7,8 +7,8 @@
  * scan (155 ms) instead of an index scan (6 ms). The cumulative statistics that drive autovacuum are not kept
  * there either (`n_mod_since_analyze` stays 0), so growth is read from the table's size on disk: a table is measured
  * again when it was never measured and holds data, or when its size moved by more than a tenth (and 8 pages) from
- * its size when last measured. On PostgreSQL autovacuum keeps the recorded sizes current,
- * so this rarely finds anything there.
+ * its size when this process last measured it. On PostgreSQL autovacuum analyzes tables as they change; the daily
+ * run may measure a busy table once more, which costs one ANALYZE.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
