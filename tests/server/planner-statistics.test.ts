@@ -76,20 +76,25 @@ describe('embedded database upkeep between housekeeping runs', () => {
 });
 
 describe('vacuumTables', () => {
-  it('makes the space of old row versions reusable: a row edited again and again stops growing its table', async () => {
+  it('vacuums every table; on the embedded database a row edited again and again then stops growing its table', async () => {
+    const tables = Number(rowsOf<{ n: number }>(await t.db.execute(sql`select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = current_schema() and c.relkind = 'r'`))[0]!.n);
+    expect(await vacuumTables(t.db)).toBe(tables);
+    // The space check runs where the upkeep runs: PGlite. PostgreSQL prunes full pages by itself, so its first round
+    // may grow little and the comparison says nothing there (in one full suite: 40 KB, then 180 KB after VACUUM).
+    if (t.handle.kind !== 'pglite') return;
     const [someone] = await t.db.select({ id: users.id }).from(users).limit(1);
     const size = async () => Number(rowsOf<{ n: string }>(await t.db.execute(sql`select pg_relation_size('users') as n`))[0]!.n);
     const edit = async (times: number) => {
       for (let i = 0; i < times; i++) await t.db.execute(sql`update users set phone = ${`+1 ${i}`} where id = ${someone!.id}`);
     };
-    await vacuumTables(t.db);
     const start = await size();
     await edit(1500);
-    const grown = await size() - start;
+    const grown = (await size()) - start;
     expect(grown, 'each edit of an indexed-version row leaves its old version behind').toBeGreaterThan(0);
-    expect(await vacuumTables(t.db)).toBeGreaterThan(20);
+    await vacuumTables(t.db);
     const before = await size();
     await edit(1500);
-    expect(await size() - before, 'the same edits again fit in the space vacuum freed').toBeLessThan(grown / 2);
+    expect((await size()) - before, 'the same edits again fit in the space vacuum freed').toBeLessThan(grown / 2);
   });
 });
