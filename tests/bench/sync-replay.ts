@@ -74,6 +74,8 @@ async function rawLoop(url: string, token: string, userId: string, n: number) {
 
 type DbKind = 'pglite' | 'postgres';
 
+const DBS = (process.env.BENCH_SYNC_DB ?? 'pglite,postgres').split(',') as DbKind[];
+
 async function settingOf(url: string, name: string): Promise<string> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
@@ -83,7 +85,6 @@ async function settingOf(url: string, name: string): Promise<string> {
     await c.end();
   }
 }
-const DBS = (process.env.BENCH_SYNC_DB ?? 'pglite,postgres').split(',') as DbKind[];
 
 async function replayOn(kind: DbKind) {
   const pgDb = kind === 'postgres' ? await freshPgDatabase('b_replay') : null;

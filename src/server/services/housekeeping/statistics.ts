@@ -13,6 +13,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/results.js';
+import { SCHEMA_TABLES } from './schema-tables.js';
 
 /**
  * Each table's size in pages when this process last analyzed it (or, before that, the catalogue's `relpages` when
@@ -30,8 +31,7 @@ export async function analyzeGrownTables(db: Db): Promise<string[]> {
       select quote_ident(c.relname) as name, c.relpages::int as relpages,
         not exists (select 1 from pg_stats s where s.schemaname = n.nspname and s.tablename = c.relname) as never,
         (pg_relation_size(c.oid) / current_setting('block_size')::int)::int as pages
-      from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = current_schema() and c.relkind = 'r' and pg_relation_size(c.oid) > 0
+      ${SCHEMA_TABLES} and pg_relation_size(c.oid) > 0
       order by c.relname`),
   );
   let measured = measuredPages.get(db);

@@ -12,12 +12,12 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/results.js';
+import { SCHEMA_TABLES } from './schema-tables.js';
 
 /** VACUUMs every table of the schema, one at a time; returns how many. */
 export async function vacuumTables(db: Db): Promise<number> {
   const tables = rowsOf<{ name: string }>(
-    await db.execute(sql`select quote_ident(c.relname) as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = current_schema() and c.relkind = 'r' order by c.relname`),
+    await db.execute(sql`select quote_ident(c.relname) as name ${SCHEMA_TABLES} order by c.relname`),
   ).map((r) => r.name);
   // Names come from the catalogue, quoted by quote_ident: never user input.
   for (const name of tables) await db.execute(sql.raw(`vacuum ${name}`));
