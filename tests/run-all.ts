@@ -12,12 +12,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { playwrightReport, vitestReport, type Count } from './run-reports.js';
 
-interface Count {
-  passed: number;
-  failed: number;
-  note?: string;
-}
 interface Stage {
   name: string;
   cmd: string;
@@ -32,60 +28,6 @@ const root = path.resolve(import.meta.dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'observa-test-'));
 const only = process.env.OBSERVA_STAGES?.split(',').map((s) => s.trim());
-
-function readJson(file: string): unknown {
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch {
-    return undefined;
-  }
-}
-
-/** Vitest's JSON report (jest-compatible shape). */
-function vitestReport(file: string) {
-  return (exitCode: number): Count => {
-    const r = readJson(file) as
-      | { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numFailedTestSuites?: number }
-      | undefined;
-    if (!r) return { passed: 0, failed: 1, note: 'no report (runner crashed?)' };
-    const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-    let failed = r.numFailedTests + skipped;
-    const notes: string[] = [];
-    if (skipped) notes.push(`${skipped} skipped/todo counted as failed`);
-    if (r.numFailedTestSuites && r.numFailedTests === 0) {
-      failed += r.numFailedTestSuites;
-      notes.push(`${r.numFailedTestSuites} file(s) failed to run`);
-    }
-    if (exitCode !== 0 && failed === 0) {
-      failed = 1;
-      notes.push(`exit code ${exitCode}`);
-    }
-    return { passed: r.numPassedTests, failed, note: notes.join('; ') || undefined };
-  };
-}
-
-/** Playwright's JSON report: stats.expected / unexpected / flaky / skipped. */
-function playwrightReport(file: string) {
-  return (exitCode: number): Count => {
-    const r = readJson(file) as
-      | { stats?: { expected: number; unexpected: number; flaky: number; skipped: number }; errors?: unknown[] }
-      | undefined;
-    if (!r?.stats) return { passed: 0, failed: 1, note: 'no report (runner crashed?)' };
-    const s = r.stats;
-    let failed = s.unexpected + s.flaky + s.skipped;
-    const notes: string[] = [];
-    if (s.skipped) notes.push(`${s.skipped} skipped counted as failed`);
-    if ((r.errors?.length ?? 0) > 0 && failed === 0) {
-      failed = r.errors!.length;
-      notes.push('global errors (setup?)');
-    }
-    if (exitCode !== 0 && failed === 0) {
-      failed = 1;
-      notes.push(`exit code ${exitCode}`);
-    }
-    return { passed: s.expected, failed, note: notes.join('; ') || undefined };
-  };
-}
 
 const vitestJson = path.join(outDir, 'vitest.json');
 const vitestPgJson = path.join(outDir, 'vitest-pg.json');
@@ -162,6 +104,12 @@ for (const stage of stages) {
 }
 
 fs.rmSync(outDir, { recursive: true, force: true });
+const failures = results.flatMap((r) => (r.count.failures ?? []).map((f) => `[${r.stage}] ${f}`));
+if (failures.length) {
+  console.log('\n=== failures');
+  for (const f of failures.slice(0, 20)) console.log(f);
+  if (failures.length > 20) console.log(`… and ${failures.length - 20} more`);
+}
 console.log('\n=== summary');
 for (const r of results) {
   const mark = r.count.failed ? 'FAIL' : 'ok  ';

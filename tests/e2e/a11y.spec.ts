@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.js';
-import { ADMIN, ADMIN_PAGES, PHYSICS_OBSERVER, VIEWPORTS, observationPages, openPage, type ViewportName } from './support/pages.js';
+import { ADMIN, ADMIN_PAGES, PHYSICS_OBSERVER, VIEWPORTS, observationPages, openPage, settled, type ViewportName } from './support/pages.js';
 import { signIn } from './support/session.js';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -46,6 +46,7 @@ for (const size of SIZES) {
       await openPage(page, pages[0]);
       await page.getByRole('banner').getByRole('button', { name: /^Notifications/ }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
+      await settled(page);
       found.push(...(await seriousViolations(page, `notifications @ ${size}`)));
       expect(found).toEqual([]);
     });

@@ -62,9 +62,16 @@ export async function openPage(page: Page, p: MainPage): Promise<void> {
   await page.goto(p.path);
   await expect(page.getByRole('main').getByText(p.ready).first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Not found' })).toHaveCount(0);
-  // The 300 ms route fade has ended (spinners loop forever: only finite animations are waited for). Cosmetic for
-  // the checks, so a page whose own animation keeps running is given 5 s and then checked as it is.
+  await settled(page);
+}
+
+/**
+ * Waits until every finite animation and transition has ended (spinners loop forever: only finite ones are waited
+ * for), so a check never sees a page or popover mid-fade, when its text is part-transparent and fails contrast.
+ * Given 15 s on a loaded machine; a page whose own animation keeps running is then checked as it is.
+ */
+export async function settled(page: Page): Promise<void> {
   await page
-    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5_000 })
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 15_000 })
     .catch(() => undefined);
 }
