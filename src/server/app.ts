@@ -57,7 +57,7 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where log lines go (default stdout); tests capture them to prove secrets never appear. */
   logStream?: NodeJS.WritableStream;
-  /** Embedded database: how often it is vacuumed and its grown tables analyzed (default EMBEDDED_UPKEEP_MS). */
+  /** Embedded database: how often its tables are checked against autovacuum's rule (default EMBEDDED_UPKEEP_MS). */
   upkeepEveryMs?: number;
 }
 

@@ -40,7 +40,20 @@ async function replay(url: string, token: string, userId: string, n: number, bat
     await mutateIn(db, 'user.updateProfile', { userId, changes: { phone: `+1 555 ${String(i).padStart(7, '0')}` } }, { now: Date.now() });
   }
   const enqueueMs = performance.now() - t0;
-  const engine = new SyncEngine({ db, transport: fetchTransport(url), clock: realClock, random: mathRandom, getToken: () => token, batchPush });
+  // Time spent waiting for the server's answers (request, server, response), apart from the engine's own work.
+  const http = fetchTransport(url);
+  let waitMs = 0;
+  const transport = {
+    async send(req: Parameters<typeof http.send>[0]) {
+      const t = performance.now();
+      try {
+        return await http.send(req);
+      } finally {
+        waitMs += performance.now() - t;
+      }
+    },
+  };
+  const engine = new SyncEngine({ db, transport, clock: realClock, random: mathRandom, getToken: () => token, batchPush });
   const t1 = performance.now();
   for (let round = 0; (await db.outbox.count()) > 0; round++) {
     if (round > 50) throw new Error(`queue of ${n} did not drain: ${await db.outbox.count()} left`);
@@ -55,7 +68,7 @@ async function replay(url: string, token: string, userId: string, n: number, bat
   engine.stop();
   db.close();
   await ReplicaDb.delete(db.name);
-  return { n, drainMs, perSecond: (n / drainMs) * 1000, enqueueMsPerMutation: enqueueMs / n, refused, bytesPerMutation };
+  return { n, drainMs, perSecond: (n / drainMs) * 1000, enqueueMsPerMutation: enqueueMs / n, refused, bytesPerMutation, serverMsPerMutation: waitMs / n, clientMsPerMutation: (drainMs - waitMs) / n };
 }
 
 async function rawLoop(url: string, token: string, userId: string, n: number) {
@@ -117,8 +130,14 @@ async function replayOn(kind: DbKind) {
       for (let i = 0; i < RUNS; i++) all.push(await replay(server.url, me.token, me.id, n, true));
       const rates = all.map((r) => r.perSecond).sort((x, y) => x - y);
       const med = rates[Math.floor(rates.length / 2)];
-      console.log(`  [${kind}] batched, queue ${n}: median ${med.toFixed(0)} mutations/s over ${RUNS} runs (${rates.map((r) => r.toFixed(0)).join(', ')})`);
-      batched.push({ n, medianPerSecond: med, perSecond: rates, refused: all.reduce((s, r) => s + r.refused, 0), bytesPerMutation: all[0].bytesPerMutation });
+      const median = (xs: number[]) => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+      const serverMs = median(all.map((r) => r.serverMsPerMutation));
+      const clientMs = median(all.map((r) => r.clientMsPerMutation));
+      console.log(
+        `  [${kind}] batched, queue ${n}: median ${med.toFixed(0)} mutations/s over ${RUNS} runs (${rates.map((r) => r.toFixed(0)).join(', ')}); ` +
+          `per row ${serverMs.toFixed(3)} ms awaiting the server, ${clientMs.toFixed(3)} ms in the engine (medians)`,
+      );
+      batched.push({ n, medianPerSecond: med, perSecond: rates, refused: all.reduce((s, r) => s + r.refused, 0), bytesPerMutation: all[0].bytesPerMutation, serverMsPerMutation: serverMs, clientMsPerMutation: clientMs });
     }
     // Dead row versions of the edited user pile up until vacuum runs: say whether PostgreSQL's autovacuum is on.
     const autovacuum = pgDb ? await settingOf(pgDb.url, 'autovacuum') : 'none (PGlite)';

@@ -1,14 +1,14 @@
 /**
- * Planner statistics (services/housekeeping/statistics.ts) and VACUUM (vacuum.ts): PGlite has no autovacuum, so
- * housekeeping measures tables that grew since their last ANALYZE — and only those — and the embedded database's
- * upkeep pass vacuums every table every few minutes (plugins/housekeeping.ts).
+ * Autovacuum's work on the embedded database (services/housekeeping/autovacuum.ts): PGlite has no autovacuum, so
+ * its upkeep pass vacuums and analyzes the tables autovacuum's rule finds due — and only those — every few seconds
+ * (plugins/housekeeping.ts). The rule is checked on both engines; the timer runs on PGlite only.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, users } from '../../src/server/db/schema.js';
 import { rowsOf } from '../../src/server/db/results.js';
-import { analyzeGrownTables } from '../../src/server/services/housekeeping/statistics.js';
-import { vacuumTables } from '../../src/server/services/housekeeping/vacuum.js';
+import { maintenanceDue, runDueMaintenance } from '../../src/server/services/housekeeping/autovacuum.js';
+import type { Db } from '../../src/server/db/client.js';
 import { PassThrough } from 'node:stream';
 import { buildApp } from '../../src/server/app.js';
 import { createTestApp, openTestDb, testConfig, type TestApp } from './helpers.js';
@@ -25,26 +25,56 @@ async function estimate(table: string): Promise<number> {
   return Number(rows[0].n);
 }
 
-describe('planner statistics', () => {
-  it('measures a table that grew, leaves the others, and the estimate follows the rows', async () => {
+/**
+ * Runs `work` in one transaction whose counts are published as soon as it ends: on PostgreSQL the work runs on a
+ * pooled connection, which would otherwise publish them up to a second (or, idle, ten) later.
+ */
+async function published(db: Db, work: (tx: Db) => Promise<unknown>): Promise<void> {
+  await db.transaction(async (tx) => {
+    await work(tx as unknown as Db);
+    await tx.execute(sql`select pg_stat_force_next_flush()`);
+  });
+}
+
+describe('autovacuum\'s rule', () => {
+  it('analyzes and vacuums a table past its thresholds, and leaves a table with a few changes', async () => {
     await t.app.housekeepingSettled();
-    await analyzeGrownTables(t.db);
-    expect(await analyzeGrownTables(t.db), 'nothing grew since the last run').toEqual([]);
+    await runDueMaintenance(t.db);
+    expect(await maintenanceDue(t.db), 'nothing is due right after a pass').toEqual({ vacuum: [], analyze: [] });
 
     const [someone] = await t.db.select({ id: users.id }).from(users).limit(1);
-    const rows = Array.from({ length: 3000 }, (_, i) => ({ userId: someone.id, title: `T${i}`, message: 'M'.repeat(200), route: '/' }));
-    for (let i = 0; i < rows.length; i += 500) await t.db.insert(notifications).values(rows.slice(i, i + 500));
+    const note = (i: number) => ({ userId: someone!.id, title: `T${i}`, message: 'M'.repeat(200), route: '/' });
+    const tenRows = () => published(t.db, (tx) => tx.insert(notifications).values(Array.from({ length: 10 }, (_, i) => note(i))));
+    await tenRows();
+    expect(await maintenanceDue(t.db), 'a table that holds data and was never analyzed').toEqual({ vacuum: [], analyze: ['notifications'] });
+    await runDueMaintenance(t.db);
+    await tenRows();
+    expect(await maintenanceDue(t.db), 'ten rows more are below every threshold').toEqual({ vacuum: [], analyze: [] });
+
+    const rows = Array.from({ length: 3000 }, (_, i) => note(i));
+    await published(t.db, async (tx) => {
+      for (let i = 0; i < rows.length; i += 500) await tx.insert(notifications).values(rows.slice(i, i + 500));
+    });
     const before = await estimate('notifications');
-    expect(await analyzeGrownTables(t.db)).toContain('notifications');
+    const done = await runDueMaintenance(t.db);
+    expect(done.analyze, 'inserted rows past the analyze threshold').toContain('notifications');
+    expect(done.vacuum, 'inserted rows past the insert threshold').toContain('notifications');
     const after = await estimate('notifications');
     expect(after).toBeGreaterThan(before);
     expect(after).toBeGreaterThanOrEqual(3000);
-    expect(await analyzeGrownTables(t.db)).toEqual([]);
+    expect(await maintenanceDue(t.db), 'the pass reset the counts').toEqual({ vacuum: [], analyze: [] });
+
+    // Dead rows: the same user edited again and again (each edit leaves its old version behind).
+    const edit = (tx: Db, times: number) => Array.from({ length: times }).reduce<Promise<unknown>>((p, _, i) => p.then(() => tx.execute(sql`update users set phone = ${`+1 ${i}`} where id = ${someone!.id}`)), Promise.resolve());
+    await published(t.db, (tx) => edit(tx, 20));
+    expect((await maintenanceDue(t.db)).vacuum, 'twenty dead rows are below the threshold (50 + a fifth of the table)').not.toContain('users');
+    await published(t.db, (tx) => edit(tx, 200));
+    expect((await maintenanceDue(t.db)).vacuum).toContain('users');
   });
 });
 
 describe('embedded database upkeep between housekeeping runs', () => {
-  it('the embedded database vacuums and analyzes grown tables every few minutes by itself; PostgreSQL leaves it to autovacuum', async () => {
+  it('the embedded database vacuums and analyzes the tables due every few seconds by itself; PostgreSQL leaves it to autovacuum', async () => {
     const { handle, drop } = await openTestDb();
     const lines: string[] = [];
     const logStream = new PassThrough();
@@ -58,7 +88,7 @@ describe('embedded database upkeep between housekeeping runs', () => {
       const [someone] = await db.select({ id: users.id }).from(users).limit(1);
       const rows = Array.from({ length: 2000 }, (_, i) => ({ userId: someone!.id, title: `S${i}`, message: 'M'.repeat(200), route: '/' }));
       for (let i = 0; i < rows.length; i += 500) await db.insert(notifications).values(rows.slice(i, i + 500));
-      const refreshed = () => lines.some((l) => l.includes('embedded database upkeep done') && /"vacuumed":[1-9]/.test(l) && l.includes('notifications'));
+      const refreshed = () => lines.some((l) => l.includes('embedded database upkeep done') && /"analyzed":\[[^\]]*notifications/.test(l));
       if (handle.kind === 'pglite') {
         for (let i = 0; i < 100 && !refreshed(); i++) await new Promise((r) => setTimeout(r, 50));
         expect(refreshed(), 'analyzed by the timer').toBe(true);
@@ -75,11 +105,8 @@ describe('embedded database upkeep between housekeeping runs', () => {
   });
 });
 
-describe('vacuumTables', () => {
-  it('vacuums every table; on the embedded database a row edited again and again then stops growing its table', async () => {
-    const tables = Number(rowsOf<{ n: number }>(await t.db.execute(sql`select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = current_schema() and c.relkind = 'r'`))[0]!.n);
-    expect(await vacuumTables(t.db)).toBe(tables);
+describe('vacuum', () => {
+  it('on the embedded database a row edited again and again stops growing its table once vacuumed', async () => {
     // The space check runs where the upkeep runs: PGlite. PostgreSQL prunes full pages by itself, so its first round
     // may grow little and the comparison says nothing there (in one full suite: 40 KB, then 180 KB after VACUUM).
     if (t.handle.kind !== 'pglite') return;
@@ -92,7 +119,7 @@ describe('vacuumTables', () => {
     await edit(1500);
     const grown = (await size()) - start;
     expect(grown, 'each edit of an indexed-version row leaves its old version behind').toBeGreaterThan(0);
-    await vacuumTables(t.db);
+    expect((await runDueMaintenance(t.db)).vacuum).toContain('users');
     const before = await size();
     await edit(1500);
     expect((await size()) - before, 'the same edits again fit in the space vacuum freed').toBeLessThan(grown / 2);

@@ -10,8 +10,9 @@
  *                       the uploads), removed UPLOAD_RETENTION_DAYS (14) after their last written byte — in
  *                       whichever store is configured (storage/: disk or S3), which also frees their quota
  *   login counters      login_throttle rows idle past the policy's forgetMs (1 h) and not blocking
- *   planner statistics  tables that grew since last measured are ANALYZEd (statistics.ts: PGlite has no
- *                       autovacuum)
+ *
+ * (Vacuum and planner statistics are autovacuum's work: PostgreSQL's own, or on the embedded database the
+ * upkeep pass by its rule, autovacuum.ts.)
  *
  * Several instances may share one PostgreSQL database: runHousekeeping runs the database purges in one
  * transaction that first tries pg_try_advisory_xact_lock(HOUSEKEEPING_LOCK); an instance that does not get it
@@ -26,7 +27,6 @@ import { diskStorage, type FileStorage } from '../../storage/index.js';
 import { purgeTombstones } from '../../sync/tombstones.js';
 import { purgeLoginThrottle } from '../auth/login-throttle.js';
 import { purgeRateLimits } from '../../plugins/rate-limit-store.js';
-import { analyzeGrownTables } from './statistics.js';
 
 export const KEY_RESPONSE_DAYS = 30;
 export const KEY_RETENTION_DAYS = 365;
@@ -89,8 +89,6 @@ export interface HousekeepingReport {
   loginCounters: number;
   /** Request counters of the rate limits whose window has ended. */
   rateLimits: number;
-  /** Tables measured again for the planner. */
-  analyzed: string[];
 }
 
 /** One run of every purge, under the cross-instance lock (see the header); null when another instance holds it. */
@@ -108,6 +106,5 @@ export async function runHousekeeping(db: Db, storage: FileStorage | string, now
   if (!purged) return null;
   // Uploads live in the shared store (S3, or a DATA_DIR the instances share): removed by the run's winner.
   const uploads = await purgeAbandonedUploads(storage, now);
-  // After the purges (they shrink tables), outside their transaction (ANALYZE needs no lock held that long).
-  return { ...purged, uploads, analyzed: await analyzeGrownTables(db) };
+  return { ...purged, uploads };
 }
