@@ -87,6 +87,11 @@ async function rawLoop(url: string, token: string, userId: string, n: number) {
 
 type DbKind = 'pglite' | 'postgres';
 
+/** The middle value (the upper middle of an even count); sorts `xs` in place. */
+function median(xs: number[]): number {
+  return xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+}
+
 const DBS = (process.env.BENCH_SYNC_DB ?? 'pglite,postgres').split(',') as DbKind[];
 
 async function settingOf(url: string, name: string): Promise<string> {
@@ -129,8 +134,7 @@ async function replayOn(kind: DbKind) {
       const all = [];
       for (let i = 0; i < RUNS; i++) all.push(await replay(server.url, me.token, me.id, n, true));
       const rates = all.map((r) => r.perSecond).sort((x, y) => x - y);
-      const med = rates[Math.floor(rates.length / 2)];
-      const median = (xs: number[]) => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+      const med = median(rates);
       const serverMs = median(all.map((r) => r.serverMsPerMutation));
       const clientMs = median(all.map((r) => r.clientMsPerMutation));
       console.log(
