@@ -4,11 +4,14 @@
  *   - one at a time (`batchPush: false`, one REST call per change, as an older client or a lone change does);
  *   - batched (POST /api/sync/push, up to 100 rows per call; each row still its own server transaction), at
  *     1 000 and 5 000 queued, the median of BENCH_SYNC_RUNS runs (default 3), after a warm-up of 1 000 batched rows.
+ * Then the observer's offline work: 1 000 queued rubric group saves on one observation (BENCH_SYNC_RUBRIC_SIZES),
+ * batched, the median of BENCH_SYNC_RUNS runs — each save writes five score rows and touches the meeting and the
+ * observation, where a profile edit writes one row.
  * Beside them, the same PUTs sent by a bare fetch loop: the loopback round-trip bound of single calls.
  * On PGlite (the embedded default) and on PostgreSQL (a scratch database on 127.0.0.1:5432, dropped after;
  * BENCH_SYNC_DB=pglite or =postgres runs one).
  * Targets: one at a time ≥ 200 mutations/s at every size and linear (the rate at 5 000 ≥ 0.8 × the rate at 100);
- * batched ≥ 2 000 mutations/s.
+ * batched ≥ 2 000 mutations/s, profile edits and rubric saves alike.
  */
 import 'fake-indexeddb/auto';
 import path from 'node:path';
@@ -21,7 +24,7 @@ import { setMeta, META } from '../../src/client/sync/meta.js';
 import { mutateIn } from '../../src/client/sync/mutate.js';
 import { mathRandom, realClock } from '../../src/client/sync/ports.js';
 import { ServerApi } from '../e2e/support/api.js';
-import { demo } from '../e2e/support/demo.js';
+import { demo, DOMAIN } from '../e2e/support/demo.js';
 import { root, startServer } from '../e2e/support/server.js';
 import { type BenchResult, type Target } from './support.js';
 import { freshPgDatabase } from '../instances/processes.js';
@@ -29,15 +32,80 @@ import { freshPgDatabase } from '../instances/processes.js';
 const SIZES = (process.env.BENCH_SYNC_SIZES ?? '100,1000,5000').split(',').map(Number);
 const BATCH_SIZES = (process.env.BENCH_SYNC_BATCH_SIZES ?? '1000,5000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_SYNC_RUNS ?? 3);
+const RUBRIC_SIZES = (process.env.BENCH_SYNC_RUBRIC_SIZES ?? '1000').split(',').map(Number);
 
-async function replay(url: string, token: string, userId: string, n: number, batchPush = false) {
+/**
+ * What a replay queues, and what the tablet already holds for it: profile edits of one user (one users row and
+ * its document per change), or rubric group saves of one observer on one observation (the offline work the
+ * product is for: five score rows and the meeting per change, the observation document in the replica).
+ */
+interface Workload {
+  label: string;
+  token: string;
+  userId: string;
+  /** Puts what the device would hold before going offline into a fresh replica. */
+  prime(db: ReplicaDb): Promise<void>;
+  mutation(i: number): { name: string; args: unknown };
+}
+
+function profileEdits(token: string, userId: string): Workload {
+  return {
+    label: 'profile edits',
+    token,
+    userId,
+    prime: async (db) => {
+      await db.users.put({ id: userId, version: 0, name: 'bench' });
+    },
+    mutation: (i) => ({ name: 'user.updateProfile', args: { userId, changes: { phone: `+1 555 ${String(i).padStart(7, '0')}` } } }),
+  };
+}
+
+type ObservationDoc = Record<string, unknown> & {
+  id: string;
+  version: number;
+  meetings: { informedObservation: { status: string; rubrics: { id: string; code: string }[] } | null; uninformedObservation: unknown };
+};
+
+/**
+ * The staged demo observation whose informed meeting is locked (seed/demo-cycles.ts): its observer starts the
+ * uninformed meeting, and each queued change saves one of its four groups (five items) with new scores.
+ */
+async function rubricSaves(api: ServerApi): Promise<Workload> {
+  const me = await api.login(`observer.physics@${DOMAIN}`);
+  const list = await api.request<ObservationDoc[]>('GET', '/observations', { token: me.token });
+  const target = list.find((o) => o.meetings.informedObservation?.status === 'Completed' && !o.meetings.uninformedObservation);
+  if (!target) throw new Error('no staged observation with its informed meeting locked');
+  const meetingId = randomUUID();
+  await api.request('POST', '/observation/uninformed', { token: me.token, body: { observationsId: target.id, id: meetingId }, headers: { 'idempotency-key': randomUUID() } });
+  const doc = await api.request<ObservationDoc>('GET', `/observation/${target.id}`, { token: me.token });
+  const groups = new Map<string, string[]>();
+  for (const item of target.meetings.informedObservation!.rubrics) groups.set(item.code, [...(groups.get(item.code) ?? []), item.id]);
+  const items = [...groups.values()];
+  return {
+    label: 'rubric group saves',
+    token: me.token,
+    userId: me.id,
+    prime: async (db) => {
+      await db.users.put({ id: me.id, version: 0, name: me.name });
+      await db.observations.put({ ...doc, grain: 'full' });
+    },
+    mutation: (i) => ({
+      name: 'rubrics.saveGroup',
+      args: { kind: 'uninformed', observationsId: target.id, meetingId, rubricsFinal: items[i % items.length]!.map((id, k) => ({ id, score: (i + k) % 5 })) },
+    }),
+  };
+}
+
+async function replay(url: string, work: Workload, n: number, batchPush = false) {
+  const { token, userId } = work;
   const db = new ReplicaDb(`bench-replay-${n}-${batchPush ? 'b' : 's'}-${Date.now()}`);
   await db.open();
   await setMeta(db, META.userId, userId);
-  await db.users.put({ id: userId, version: 0, name: 'bench' });
+  await work.prime(db);
   const t0 = performance.now();
   for (let i = 0; i < n; i++) {
-    await mutateIn(db, 'user.updateProfile', { userId, changes: { phone: `+1 555 ${String(i).padStart(7, '0')}` } }, { now: Date.now() });
+    const m = work.mutation(i);
+    await mutateIn(db, m.name, m.args, { now: Date.now() });
   }
   const enqueueMs = performance.now() - t0;
   // Time spent waiting for the server's answers (request, server, response), apart from the engine's own work.
@@ -63,7 +131,7 @@ async function replay(url: string, token: string, userId: string, n: number, bat
   }
   const drainMs = performance.now() - t1;
   // Data size: the JSON of one queued change as it travels in a batch row.
-  const bytesPerMutation = JSON.stringify({ mutationId: randomUUID(), name: 'user.updateProfile', args: { userId, changes: { phone: '+1 555 0000000' } } }).length;
+  const bytesPerMutation = JSON.stringify({ mutationId: randomUUID(), ...work.mutation(0) }).length;
   const refused = await db.outbox.where('status').equals('needs-attention').count();
   engine.stop();
   db.close();
@@ -92,6 +160,21 @@ function median(xs: number[]): number {
   return xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
 }
 
+/** RUNS batched replays of `n` queued changes of `work`: the median rate, and per row the server's and the engine's time. */
+async function batchedRuns(kind: DbKind, url: string, work: Workload, n: number) {
+  const all = [];
+  for (let i = 0; i < RUNS; i++) all.push(await replay(url, work, n, true));
+  const rates = all.map((r) => r.perSecond).sort((x, y) => x - y);
+  const med = median(rates);
+  const serverMs = median(all.map((r) => r.serverMsPerMutation));
+  const clientMs = median(all.map((r) => r.clientMsPerMutation));
+  console.log(
+    `  [${kind}] ${work.label}, batched, queue ${n}: median ${med.toFixed(0)} mutations/s over ${RUNS} runs (${rates.map((r) => r.toFixed(0)).join(', ')}); ` +
+      `per row ${serverMs.toFixed(3)} ms awaiting the server, ${clientMs.toFixed(3)} ms in the engine (medians)`,
+  );
+  return { n, medianPerSecond: med, perSecond: rates, refused: all.reduce((s, r) => s + r.refused, 0), bytesPerMutation: all[0].bytesPerMutation, serverMsPerMutation: serverMs, clientMsPerMutation: clientMs };
+}
+
 const DBS = (process.env.BENCH_SYNC_DB ?? 'pglite,postgres').split(',') as DbKind[];
 
 async function settingOf(url: string, name: string): Promise<string> {
@@ -114,13 +197,14 @@ async function replayOn(kind: DbKind) {
   try {
     const api = new ServerApi(server.url);
     const me = await api.login(demo('Faculty').email);
+    const profile = profileEdits(me.token, me.id);
     await rawLoop(server.url, me.token, me.id, 50); // warm-up
     const rawPerSecond = await rawLoop(server.url, me.token, me.id, 1000);
     // Warm-up, like the bare loop's: the engine's code paths (and fake-indexeddb's) are compiled before timing.
-    await replay(server.url, me.token, me.id, 50);
+    await replay(server.url, profile, 50);
     const runs = [];
     for (const n of SIZES) {
-      const r = await replay(server.url, me.token, me.id, n);
+      const r = await replay(server.url, profile, n);
       console.log(`  [${kind}] queue ${n}: ${r.perSecond.toFixed(0)} mutations/s (${(r.drainMs / 1000).toFixed(2)} s), enqueue ${r.enqueueMsPerMutation.toFixed(2)} ms each`);
       runs.push(r);
     }
@@ -128,25 +212,18 @@ async function replayOn(kind: DbKind) {
     // batched rows after a start run up to 40 % slower while the batch path warms up (V8's optimising tiers,
     // statements prepared on the pool's connections): measured 1 316 → 1 591 → 2 000–2 360/s over six runs of
     // 1 000 on PostgreSQL. The two requests of warm-up used before session 11 ended inside that ramp.
-    await replay(server.url, me.token, me.id, 1000, true);
+    await replay(server.url, profile, 1000, true);
     const batched = [];
-    for (const n of BATCH_SIZES) {
-      const all = [];
-      for (let i = 0; i < RUNS; i++) all.push(await replay(server.url, me.token, me.id, n, true));
-      const rates = all.map((r) => r.perSecond).sort((x, y) => x - y);
-      const med = median(rates);
-      const serverMs = median(all.map((r) => r.serverMsPerMutation));
-      const clientMs = median(all.map((r) => r.clientMsPerMutation));
-      console.log(
-        `  [${kind}] batched, queue ${n}: median ${med.toFixed(0)} mutations/s over ${RUNS} runs (${rates.map((r) => r.toFixed(0)).join(', ')}); ` +
-          `per row ${serverMs.toFixed(3)} ms awaiting the server, ${clientMs.toFixed(3)} ms in the engine (medians)`,
-      );
-      batched.push({ n, medianPerSecond: med, perSecond: rates, refused: all.reduce((s, r) => s + r.refused, 0), bytesPerMutation: all[0].bytesPerMutation, serverMsPerMutation: serverMs, clientMsPerMutation: clientMs });
-    }
+    for (const n of BATCH_SIZES) batched.push(await batchedRuns(kind, server.url, profile, n));
+    // The observer's rubric saves: warmed up like the profile edits, then the same batched runs.
+    const rubrics = await rubricSaves(api);
+    await replay(server.url, rubrics, 500, true);
+    const rubricBatched = [];
+    for (const n of RUBRIC_SIZES) rubricBatched.push(await batchedRuns(kind, server.url, rubrics, n));
     // Dead row versions of the edited user pile up until vacuum runs: say whether PostgreSQL's autovacuum is on.
     const autovacuum = pgDb ? await settingOf(pgDb.url, 'autovacuum') : 'none (PGlite)';
     console.log(`  [${kind}] autovacuum: ${autovacuum}`);
-    return { kind, rawPerSecond, runs, ratioToRaw: runs.map((r) => r.perSecond / rawPerSecond), batched, autovacuum };
+    return { kind, rawPerSecond, runs, ratioToRaw: runs.map((r) => r.perSecond / rawPerSecond), batched, rubricBatched, autovacuum };
   } finally {
     await server.stop();
     await pgDb?.drop();
@@ -166,7 +243,14 @@ export async function syncReplay(): Promise<BenchResult> {
       { what: `[${r.kind}] linearity (rate at ${last.n} / rate at ${first.n})`, value: last.perSecond / first.perSecond, limit: 0.8, kind: 'min', unit: '×' },
       ...(thousand ? [{ what: `[${r.kind}] 1 000 queued changes drained one at a time`, value: thousand.drainMs / 1000, limit: 5, kind: 'max' as const, unit: 's' }] : []),
       ...r.batched.map((b) => ({ what: `[${r.kind}] batched replay of ${b.n} (median of ${RUNS})`, value: b.medianPerSecond, limit: 2000, kind: 'min' as const, unit: 'mutations/s' })),
-      { what: `[${r.kind}] refused during replay`, value: r.runs.reduce((s, x) => s + x.refused, 0) + r.batched.reduce((s, b) => s + b.refused, 0), limit: 0, kind: 'max', unit: 'rows' },
+      ...r.rubricBatched.map((b) => ({ what: `[${r.kind}] batched replay of ${b.n} rubric group saves (median of ${RUNS})`, value: b.medianPerSecond, limit: 2000, kind: 'min' as const, unit: 'mutations/s' })),
+      {
+        what: `[${r.kind}] refused during replay`,
+        value: [...r.runs, ...r.batched, ...r.rubricBatched].reduce((s, x) => s + x.refused, 0),
+        limit: 0,
+        kind: 'max',
+        unit: 'rows',
+      },
     );
   }
   return { name: 'sync-replay', figures: { byDatabase: results }, targets };
