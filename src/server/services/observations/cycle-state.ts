@@ -3,9 +3,11 @@
  * `refreshObservation` after changing a stage, so the stored status, progress, starting and ending always match
  * the stages (the list and the dashboard read the stored columns).
  */
-import { eq } from 'drizzle-orm';
+import { eq, getTableName } from 'drizzle-orm';
 import { cycleProgress, cycleStatus, type CycleState } from '../../../shared/cycle.js';
 import type { Tx } from '../../db/client.js';
+import { rawRows } from '../../db/raw.js';
+import { parseJson, rowFromJson } from '../../db/results.js';
 import { meetings, observations, postObservations, schedulingRequests } from '../../db/schema.js';
 import type { ObservationRow } from './access.js';
 
@@ -20,15 +22,28 @@ export interface Stages {
   post: PostRow | null;
 }
 
+/**
+ * The three stage tables of one observation in one statement (each a unique or two-row probe by observation id):
+ * every observation write reads them, often twice (before the change and in refreshObservation), and three
+ * statements built by Drizzle cost a batched rubric save more than the database's work for them.
+ */
+const STAGES_TEXT = `select
+    (select row_to_json(r) from "${getTableName(schedulingRequests)}" r where r.observation_id = $1) as request,
+    (select json_agg(m) from "${getTableName(meetings)}" m where m.observation_id = $1) as meetings,
+    (select row_to_json(p) from "${getTableName(postObservations)}" p where p.observation_id = $1) as post`;
+
+type Json = Record<string, unknown>;
+
 export async function loadStages(tx: Tx, observationId: string): Promise<Stages> {
-  const [request] = await tx.select().from(schedulingRequests).where(eq(schedulingRequests.observationId, observationId));
-  const ms = await tx.select().from(meetings).where(eq(meetings.observationId, observationId));
-  const [post] = await tx.select().from(postObservations).where(eq(postObservations.observationId, observationId));
+  const [row] = await rawRows<{ request: unknown; meetings: unknown; post: unknown }>(tx, STAGES_TEXT, [observationId]);
+  const request = parseJson<Json>(row?.request);
+  const post = parseJson<Json>(row?.post);
+  const ms = (parseJson<Json[]>(row?.meetings) ?? []).map((m) => rowFromJson(meetings, m));
   return {
-    request: request ?? null,
+    request: request ? rowFromJson(schedulingRequests, request) : null,
     informed: ms.find((m) => m.kind === 'informed') ?? null,
     uninformed: ms.find((m) => m.kind === 'uninformed') ?? null,
-    post: post ?? null,
+    post: post ? rowFromJson(postObservations, post) : null,
   };
 }
 

@@ -1,0 +1,72 @@
+/**
+ * `loadStages` reads an observation's scheduling request, meetings and post-observation in one statement, as
+ * JSON mapped back through the columns (db/results.ts rowFromJson): it must give exactly what Drizzle's own
+ * selects of those tables give — every field, its type, dates to the millisecond, json parsed. Checked on every
+ * staged demo observation (one per stage of the cycle), on PGlite and (OBSERVA_TEST_DB=postgres) PostgreSQL.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tx } from '../../src/server/db/client.js';
+import { meetings, observations, postObservations, schedulingRequests } from '../../src/server/db/schema.js';
+import { loadStages } from '../../src/server/services/observations/cycle-state.js';
+import { createTestApp, type TestApp } from './helpers.js';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'observa-stages-'));
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ config: { seedDemoObservations: true, dataDir } });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function drizzleStages(tx: Tx, id: string) {
+  const [request] = await tx.select().from(schedulingRequests).where(eq(schedulingRequests.observationId, id));
+  const ms = await tx.select().from(meetings).where(eq(meetings.observationId, id));
+  const [post] = await tx.select().from(postObservations).where(eq(postObservations.observationId, id));
+  return {
+    request: request ?? null,
+    informed: ms.find((m) => m.kind === 'informed') ?? null,
+    uninformed: ms.find((m) => m.kind === 'uninformed') ?? null,
+    post: post ?? null,
+  };
+}
+
+describe('the stages of an observation in one statement', () => {
+  it('equal what Drizzle selects, field by field, at every stage of the cycle', async () => {
+    const ids = (await t.db.select({ id: observations.id }).from(observations)).map((r) => r.id);
+    expect(ids.length).toBeGreaterThanOrEqual(6);
+    let seen = { request: 0, meetings: 0, post: 0, jsonSlots: 0 };
+    await t.db.transaction(async (tx) => {
+      for (const id of ids) {
+        const expected = await drizzleStages(tx, id);
+        const actual = await loadStages(tx, id);
+        expect(actual).toStrictEqual(expected);
+        seen = {
+          request: seen.request + (expected.request ? 1 : 0),
+          meetings: seen.meetings + (expected.informed ? 1 : 0) + (expected.uninformed ? 1 : 0),
+          post: seen.post + (expected.post ? 1 : 0),
+          jsonSlots: seen.jsonSlots + (expected.request?.timeSlotsByFaculty.length ? 1 : 0),
+        };
+      }
+    });
+    // The comparison covered rows of every kind, dates, scores and json lists included.
+    expect(seen.request).toBeGreaterThan(0);
+    expect(seen.meetings).toBeGreaterThan(1);
+    expect(seen.post).toBeGreaterThan(0);
+    expect(seen.jsonSlots).toBeGreaterThan(0);
+  });
+
+  it('is empty for an observation without stages, and for no observation at all', async () => {
+    await t.db.transaction(async (tx) => {
+      const none = { request: null, informed: null, uninformed: null, post: null };
+      expect(await loadStages(tx, '00000000-0000-4000-8000-000000000000')).toStrictEqual(none);
+      const pending = (await tx.select({ id: observations.id }).from(observations).where(eq(observations.status, 'Pending')))[0];
+      if (pending) expect(await loadStages(tx, pending.id)).toStrictEqual(await drizzleStages(tx, pending.id));
+    });
+  });
+});
