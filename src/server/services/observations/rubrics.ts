@@ -7,13 +7,14 @@
  *   lock           observer only, both totals exist        status Completed; nothing accepted afterwards (409)
  *   start uninformed  observer only, informed Completed, only once
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableName, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RubricUpdateRequest, UninformedCreateRequest } from '../../../shared/contract/observations.js';
 import { MSG } from '../../../shared/messages.js';
 import { allGroupsComplete, groupSaveError, sideTotal } from '../../../shared/rubric.js';
 import { rubricBeforeClassError, utcDay } from '../../../shared/class-dates.js';
 import type { Tx } from '../../db/client.js';
+import { rawRows } from '../../db/raw.js';
 import { meetings, rubricItems, rubricScores } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/types.js';
@@ -23,6 +24,9 @@ import { loadStages, refreshObservation } from './cycle-state.js';
 import { announce, otherSide, ROUTES } from './events.js';
 
 export type MeetingKind = 'informed' | 'uninformed';
+
+/** The rubric's items in group order: fixed text, read by every save (not rebuilt by Drizzle each time). */
+const ITEMS_TEXT = `select id, code from "${getTableName(rubricItems)}" order by code asc, position asc`;
 
 export async function updateRubrics(tx: Tx, u: AuthUser, kind: MeetingKind, body: z.infer<typeof RubricUpdateRequest>, now: Date): Promise<string> {
   const o = await loadForWrite(tx, u, body.observationsId);
@@ -57,7 +61,7 @@ export async function updateRubrics(tx: Tx, u: AuthUser, kind: MeetingKind, body
   const entries = body.rubricsFinal ?? [];
   if (entries.length === 0 && !body.submit) throw badRequest(MSG.selectAllRubrics);
 
-  const items = await tx.select({ id: rubricItems.id, code: rubricItems.code }).from(rubricItems).orderBy(asc(rubricItems.code), asc(rubricItems.position));
+  const items = await rawRows<{ id: string; code: string }>(tx, ITEMS_TEXT, []);
   if (entries.length > 0) {
     const error = groupSaveError(items, entries);
     if (error) throw badRequest(error);

@@ -1,8 +1,9 @@
 /**
- * `loadStages` reads an observation's scheduling request, meetings and post-observation in one statement, as
- * JSON mapped back through the columns (db/results.ts rowFromJson): it must give exactly what Drizzle's own
- * selects of those tables give — every field, its type, dates to the millisecond, json parsed. Checked on every
- * staged demo observation (one per stage of the cycle), on PGlite and (OBSERVA_TEST_DB=postgres) PostgreSQL.
+ * What every observation write reads first, in fixed statements returning rows as JSON mapped back through the
+ * columns (db/results.ts rowFromJson): `loadForWrite` (the observation, locked) and `loadStages` (its scheduling
+ * request, meetings and post-observation in one statement). They must give exactly what Drizzle's own selects of
+ * those tables give — every field, its type, dates to the millisecond, json parsed. Checked on every staged demo
+ * observation (one per stage of the cycle), on PGlite and (OBSERVA_TEST_DB=postgres) PostgreSQL.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../src/server/db/client.js';
 import { meetings, observations, postObservations, schedulingRequests } from '../../src/server/db/schema.js';
+import { loadForWrite } from '../../src/server/services/observations/access.js';
 import { loadStages } from '../../src/server/services/observations/cycle-state.js';
+import type { AuthUser } from '../../src/server/http/types.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'observa-stages-'));
@@ -35,6 +38,23 @@ async function drizzleStages(tx: Tx, id: string) {
     post: post ?? null,
   };
 }
+
+describe('the observation a write loads', () => {
+  it('equals what Drizzle selects, field by field, for each staged observation; 404 and 403 as before', async () => {
+    const rows = await t.db.select().from(observations);
+    expect(rows.length).toBeGreaterThanOrEqual(6);
+    const admin: AuthUser = { id: 'nobody', name: 'x', email: 'x', role: 'Super_Admin', campus: 'Main_Campus', departmentId: null, sessionId: 's' };
+    await t.db.transaction(async (tx) => {
+      for (const expected of rows) {
+        const observer: AuthUser = { ...admin, id: expected.observerId, role: 'Observer' };
+        expect(await loadForWrite(tx, observer, expected.id)).toStrictEqual(expected);
+      }
+      await expect(loadForWrite(tx, admin, '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ status: 404 });
+      const stranger: AuthUser = { ...admin, id: '00000000-0000-4000-8000-000000000001', role: 'Faculty' };
+      await expect(loadForWrite(tx, stranger, rows[0]!.id)).rejects.toMatchObject({ status: 403 });
+    });
+  });
+});
 
 describe('the stages of an observation in one statement', () => {
   it('equal what Drizzle selects, field by field, at every stage of the cycle', async () => {
