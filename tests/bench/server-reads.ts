@@ -14,15 +14,15 @@
  * get one observation just initiated by the Head of Department (an older demo seed has none), and the document
  * route reads that one on both. Target then: every route ≥ BENCH_READ_MIN_GAIN (default 3) × the baseline.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { ServerApi } from '../e2e/support/api.js';
 import { demo, demoAccount } from '../e2e/support/demo.js';
-import { freePort, root, startServer } from '../e2e/support/server.js';
-import { type BenchResult, type Target } from './support.js';
+import { root, startServer } from '../e2e/support/server.js';
+import { bareFastify, type BenchResult, type Target } from './support.js';
 import { freshPgDatabase } from '../instances/processes.js';
 
 const SECONDS = Number(process.env.BENCH_READ_SECONDS ?? 5);
@@ -31,19 +31,6 @@ const DBS = (process.env.BENCH_READ_DB ?? 'pglite,postgres').split(',') as ('pgl
 async function load(url: string, token?: string): Promise<{ perSecond: number; errors: number; non2xx: number }> {
   const r = await autocannon({ url, connections: 10, duration: SECONDS, headers: token ? { authorization: `Bearer ${token}` } : {} });
   return { perSecond: r.requests.average, errors: r.errors + r.timeouts, non2xx: r.non2xx };
-}
-
-/** A bare Fastify route in its own process, as the server runs in its own. */
-async function bareFastify(): Promise<{ url: string; stop: () => void }> {
-  const port = await freePort();
-  const code = `const f = require('fastify')(); f.get('/bare', async () => ({ ok: true })); f.listen({ port: ${port}, host: '127.0.0.1' });`;
-  const child = spawn(process.execPath, ['-e', code], { cwd: root, stdio: 'ignore' });
-  const url = `http://127.0.0.1:${port}/bare`;
-  for (let i = 0; i < 100; i++) {
-    if (await fetch(url).then((r) => r.ok, () => false)) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { url, stop: () => child.kill('SIGTERM') };
 }
 
 const BASELINE = process.env.BENCH_READ_BASELINE;

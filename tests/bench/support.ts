@@ -1,8 +1,10 @@
 /** Shared bits of the benchmarks: results folder, Chromium launch, a server with the demo seed, statistics. */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
-import { root } from '../e2e/support/server.js';
+import autocannon from 'autocannon';
+import { freePort, root } from '../e2e/support/server.js';
 
 export const RESULTS_DIR = path.join(root, 'tests/bench/.results');
 
@@ -58,4 +60,32 @@ export function median(xs: number[]): number {
 export function round(x: number, digits = 2): number {
   const f = 10 ** digits;
   return Math.round(x * f) / f;
+}
+
+/** A bare Fastify route in its own process, as the server runs in its own: the machine's HTTP ceiling. */
+export async function bareFastify(): Promise<{ url: string; stop: () => void }> {
+  const port = await freePort();
+  const code = `const f = require('fastify')(); f.get('/bare', async () => ({ ok: true })); f.listen({ port: ${port}, host: '127.0.0.1' });`;
+  const child = spawn(process.execPath, ['-e', code], { cwd: root, stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}/bare`;
+  for (let i = 0; i < 100; i++) {
+    if (await fetch(url).then((r) => r.ok, () => false)) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
+/**
+ * The machine's speed, measured in the run that reports figures: req/s of a bare Fastify route (autocannon, 10
+ * connections, `seconds` after as long a warm-up). Absolute rates differ by half between machines of one kind;
+ * a figure beside this one can be compared across sessions as a ratio.
+ */
+export async function bareFastifyRate(seconds = 5): Promise<number> {
+  const bare = await bareFastify();
+  try {
+    await autocannon({ url: bare.url, connections: 10, duration: seconds });
+    return (await autocannon({ url: bare.url, connections: 10, duration: seconds })).requests.average;
+  } finally {
+    bare.stop();
+  }
 }

@@ -26,7 +26,7 @@ import { mathRandom, realClock } from '../../src/client/sync/ports.js';
 import { ServerApi } from '../e2e/support/api.js';
 import { demo, DOMAIN } from '../e2e/support/demo.js';
 import { root, startServer } from '../e2e/support/server.js';
-import { type BenchResult, type Target } from './support.js';
+import { bareFastifyRate, type BenchResult, type Target } from './support.js';
 import { freshPgDatabase } from '../instances/processes.js';
 
 const SIZES = (process.env.BENCH_SYNC_SIZES ?? '100,1000,5000').split(',').map(Number);
@@ -231,6 +231,9 @@ async function replayOn(kind: DbKind) {
 }
 
 export async function syncReplay(): Promise<BenchResult> {
+  // The machine's speed beside the figures: they moved by half between two machines of one kind (README).
+  const bareFastify = await bareFastifyRate();
+  console.log(`  machine: a bare Fastify route answers ${bareFastify.toFixed(0)} req/s (autocannon, 10 connections)`);
   const results = [];
   for (const kind of DBS) results.push(await replayOn(kind));
   const targets: Target[] = [];
@@ -253,5 +256,5 @@ export async function syncReplay(): Promise<BenchResult> {
       },
     );
   }
-  return { name: 'sync-replay', figures: { byDatabase: results }, targets };
+  return { name: 'sync-replay', figures: { bareFastify, byDatabase: results }, targets };
 }
