@@ -7,7 +7,7 @@
  *   lock           observer only, both totals exist        status Completed; nothing accepted afterwards (409)
  *   start uninformed  observer only, informed Completed, only once
  */
-import { and, eq, getTableName, sql } from 'drizzle-orm';
+import { and, eq, getTableName } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RubricUpdateRequest, UninformedCreateRequest } from '../../../shared/contract/observations.js';
 import { MSG } from '../../../shared/messages.js';
@@ -25,8 +25,16 @@ import { announce, otherSide, ROUTES } from './events.js';
 
 export type MeetingKind = 'informed' | 'uninformed';
 
-/** The rubric's items in group order: fixed text, read by every save (not rebuilt by Drizzle each time). */
+/**
+ * A group save's statements as fixed text, the same whatever the number of items (Drizzle rebuilt each on every
+ * save, which cost more than running them): the rubric's items in group order, the side's scores upserted from two
+ * parallel arrays, and the meeting's touch.
+ */
 const ITEMS_TEXT = `select id, code from "${getTableName(rubricItems)}" order by code asc, position asc`;
+const SAVE_SCORES_TEXT = `insert into "${getTableName(rubricScores)}" (meeting_id, rubric_item_id, side, score, updated_at)
+  select $1::uuid, e.id, $3::text, e.score, $5::timestamptz from unnest($2::uuid[], $4::int[]) as e(id, score)
+  on conflict (meeting_id, rubric_item_id, side) do update set score = excluded.score, updated_at = excluded.updated_at`;
+const TOUCH_MEETING_TEXT = `update "${getTableName(meetings)}" set updated_at = $1::timestamptz where id = $2`;
 
 export async function updateRubrics(tx: Tx, u: AuthUser, kind: MeetingKind, body: z.infer<typeof RubricUpdateRequest>, now: Date): Promise<string> {
   const o = await loadForWrite(tx, u, body.observationsId);
@@ -65,13 +73,8 @@ export async function updateRubrics(tx: Tx, u: AuthUser, kind: MeetingKind, body
   if (entries.length > 0) {
     const error = groupSaveError(items, entries);
     if (error) throw badRequest(error);
-    await tx
-      .insert(rubricScores)
-      .values(entries.map((e) => ({ meetingId: meeting.id, rubricItemId: e.id, side, score: e.score, updatedAt: now })))
-      .onConflictDoUpdate({
-        target: [rubricScores.meetingId, rubricScores.rubricItemId, rubricScores.side],
-        set: { score: sql`excluded.score`, updatedAt: now },
-      });
+    // Entries are distinct items (groupSaveError), so no row is upserted twice.
+    await rawRows(tx, SAVE_SCORES_TEXT, [meeting.id, entries.map((e) => e.id), side, entries.map((e) => e.score), now]);
   }
 
   // SPEC §7 documents {observationsId, informedId|uninformedId, rubricsFinal, role} as the call that scores: a
@@ -110,7 +113,7 @@ export async function updateRubrics(tx: Tx, u: AuthUser, kind: MeetingKind, body
     }
   } else {
     // A touch on the meeting bumps the observation's version even when only scores changed.
-    await tx.update(meetings).set({ updatedAt: now }).where(eq(meetings.id, meeting.id));
+    await rawRows(tx, TOUCH_MEETING_TEXT, [now, meeting.id]);
   }
   await audit(tx, { actorId: u.id, action: submit ? `${kind}.submit` : `${kind}.saveGroup`, entity: 'observations', entityId: o.id, detail: { side, items: entries.length } });
   return MSG.rubricsSaved;
