@@ -26,7 +26,7 @@ import { mathRandom, realClock } from '../../src/client/sync/ports.js';
 import { ServerApi } from '../e2e/support/api.js';
 import { demo, DOMAIN } from '../e2e/support/demo.js';
 import { root, startServer } from '../e2e/support/server.js';
-import { bareFastifyRate, type BenchResult, type Target } from './support.js';
+import { bareFastifyRate, median, type BenchResult, type Target } from './support.js';
 import { freshPgDatabase } from '../instances/processes.js';
 
 const SIZES = (process.env.BENCH_SYNC_SIZES ?? '100,1000,5000').split(',').map(Number);
@@ -154,11 +154,6 @@ async function rawLoop(url: string, token: string, userId: string, n: number) {
 }
 
 type DbKind = 'pglite' | 'postgres';
-
-/** The middle value (the upper middle of an even count); sorts `xs` in place. */
-function median(xs: number[]): number {
-  return xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
-}
 
 /** RUNS batched replays of `n` queued changes of `work`: the median rate, and per row the server's and the engine's time. */
 async function batchedRuns(kind: DbKind, url: string, work: Workload, n: number) {
