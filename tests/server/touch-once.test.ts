@@ -2,7 +2,9 @@
  * An observation is touched once per transaction (migration 0012): a change to one of its parts gives the
  * observation a new version the first time in a transaction, and further parts changed in that transaction leave
  * it alone; each new transaction touches again; a savepoint rolled back undoes the touch with what it remembered,
- * so the next part changed touches again. Runs on PGlite and (OBSERVA_TEST_DB=postgres) PostgreSQL.
+ * so the next part changed touches again. A part held by a parent (a score by its meeting…) is traced to its
+ * observation through the parent the transaction touched through last (migration 0013), and each kind of part
+ * still finds its own observation. Runs on PGlite and (OBSERVA_TEST_DB=postgres) PostgreSQL.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -99,5 +101,52 @@ describe('an observation touched by its parts', () => {
       expect(await versionOf(db, a.observation)).toBeGreaterThan(midA);
       expect(midA).toBeGreaterThan(beforeA);
     });
+  });
+
+  it('touches again through a parent after another observation was touched directly', async () => {
+    const [a, b] = await scoredMeetings();
+    await t.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      await rescore(db, a.meeting);
+      const midA = await versionOf(db, a.observation);
+      // B's meeting itself (a direct part): B becomes the observation touched last, and A's meeting is forgotten.
+      await touchMeeting(db, b.meeting);
+      await rescore(db, a.meeting);
+      expect(await versionOf(db, a.observation)).toBeGreaterThan(midA);
+    });
+  });
+
+  it('touches the observation of each kind of part', async () => {
+    // Each kind reads its own key column from the row (migration 0013): a row of every kind is rewritten here.
+    const viaPlan = sql`(select p.observation_id from observation_plans p where p.id = plan_id)`;
+    const viaMeeting = sql`(select m.observation_id from meetings m where m.id = meeting_id)`;
+    const viaPost = sql`(select p.observation_id from post_observations p where p.id = post_observation_id)`;
+    const kinds = [
+      { table: 'scheduling_requests', key: 'observation_id', observation: sql`observation_id` },
+      { table: 'meetings', key: 'observation_id', observation: sql`observation_id` },
+      { table: 'observation_plans', key: 'observation_id', observation: sql`observation_id` },
+      { table: 'post_observations', key: 'observation_id', observation: sql`observation_id` },
+      { table: 'observation_plan_steps', key: 'plan_id', observation: viaPlan },
+      { table: 'rubric_scores', key: 'meeting_id', observation: viaMeeting },
+      { table: 'post_observation_slots', key: 'post_observation_id', observation: viaPost },
+      { table: 'artifacts', key: 'post_observation_id', observation: viaPost },
+    ];
+    for (const { table, key, observation } of kinds) {
+      const [row] = rowsOf<{ observation: string; at: string }>(
+        await t.db.execute(sql`select ${observation} as observation, ctid::text as at from ${sql.identifier(table)} limit 1`),
+      );
+      expect(row, `a staged ${table} row`).toBeDefined();
+      const before = await versionOf(t.db, row.observation);
+      // Rewritten unchanged: the row's trigger fires all the same.
+      await t.db.execute(sql`update ${sql.identifier(table)} set ${sql.identifier(key)} = ${sql.identifier(key)} where ctid = ${row.at}::tid`);
+      expect(await versionOf(t.db, row.observation), table).toBeGreaterThan(before);
+    }
+  });
+
+  it('touches the observation when a part is deleted', async () => {
+    const [{ meeting, observation }] = await scoredMeetings();
+    const before = await versionOf(t.db, observation);
+    await t.db.execute(sql`delete from rubric_scores where meeting_id = ${meeting}`);
+    expect(await versionOf(t.db, observation)).toBeGreaterThan(before);
   });
 });

@@ -84,6 +84,7 @@ export async function seedDemoCycles(tx: Tx, domain: string, dataDir: string, ba
   const observer = await person(tx, email('observer.physics'));
   const items = await tx.select({ id: rubricItems.id, code: rubricItems.code }).from(rubricItems).orderBy(asc(rubricItems.code), asc(rubricItems.position));
   const groups = ['1-A', '1-B', '1-C', '1-D'].map((code) => items.filter((i) => i.code === code).map((i) => i.id));
+  const rubric = { read: async () => items };
   const ids: string[] = [];
 
   for (const [n, s] of STAGED.entries()) {
@@ -121,19 +122,19 @@ export async function seedDemoCycles(tx: Tx, domain: string, dataDir: string, ba
     // Rubrics: both sides score every group and submit; the observer locks. Scores differ per person for the charts.
     const score = async (kind: 'informed' | 'uninformed', who: Person, value: number, d: number) => {
       for (const g of groups) {
-        await updateRubrics(tx, who, kind, RubricUpdateRequest.parse({ observationsId: id, rubricsFinal: g.map((itemId) => ({ id: itemId, score: value })) }), day(d));
+        await updateRubrics(tx, who, kind, RubricUpdateRequest.parse({ observationsId: id, rubricsFinal: g.map((itemId) => ({ id: itemId, score: value })) }), day(d), rubric);
       }
-      await updateRubrics(tx, who, kind, RubricUpdateRequest.parse({ observationsId: id, submit: true }), day(d));
+      await updateRubrics(tx, who, kind, RubricUpdateRequest.parse({ observationsId: id, submit: true }), day(d), rubric);
     };
     await score('informed', observer, 2 + (n % 2), classOffset);
     await score('informed', faculty, 3, classOffset);
-    await updateRubrics(tx, observer, 'informed', RubricUpdateRequest.parse({ observationsId: id, status: 'Completed' }), day(classOffset + 1));
+    await updateRubrics(tx, observer, 'informed', RubricUpdateRequest.parse({ observationsId: id, status: 'Completed' }), day(classOffset + 1), rubric);
     if (rank < 3) continue;
 
     await startUninformed(tx, observer, UninformedCreateRequest.parse({ observationsId: id, id: randomUUID() }), day(15));
     await score('uninformed', observer, 3, 16);
     await score('uninformed', faculty, 2 + (n % 3), 16);
-    await updateRubrics(tx, observer, 'uninformed', RubricUpdateRequest.parse({ observationsId: id, status: 'Completed' }), day(17));
+    await updateRubrics(tx, observer, 'uninformed', RubricUpdateRequest.parse({ observationsId: id, status: 'Completed' }), day(17), rubric);
     if (rank < 4) continue;
 
     // Post-observation meeting: the observer offers slots and a room; the faculty gives the reflection plan,

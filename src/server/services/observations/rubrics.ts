@@ -15,28 +15,36 @@ import { allGroupsComplete, groupSaveError, sideTotal } from '../../../shared/ru
 import { rubricBeforeClassError, utcDay } from '../../../shared/class-dates.js';
 import type { Tx } from '../../db/client.js';
 import { rawRows } from '../../db/raw.js';
-import { meetings, rubricItems, rubricScores } from '../../db/schema.js';
+import { meetings, rubricScores } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/types.js';
 import { audit } from '../audit.js';
 import { ID_IN_USE, loadForWrite, requireObserver, requireOpen, sideOf } from './access.js';
 import { loadStages, refreshObservation } from './cycle-state.js';
+import type { RubricItems } from './rubric-items.js';
 import { announce, otherSide, ROUTES } from './events.js';
 
 export type MeetingKind = 'informed' | 'uninformed';
 
 /**
- * A group save's statements as fixed text, the same whatever the number of items (Drizzle rebuilt each on every
- * save, which cost more than running them): the rubric's items in group order, the side's scores upserted from two
- * parallel arrays, and the meeting's touch.
+ * A group save's write as one statement of fixed text, the same whatever the number of items (Drizzle rebuilt it on
+ * every save, which cost more than running it): the side's scores upserted from two parallel arrays, and the
+ * meeting's touch (its updated_at; a data-modifying WITH runs whether or not it is referenced). Every save ends with
+ * the meeting's updated_at moved: this touch, or the total's update when the side submits.
  */
-const ITEMS_TEXT = `select id, code from "${getTableName(rubricItems)}" order by code asc, position asc`;
-const SAVE_SCORES_TEXT = `insert into "${getTableName(rubricScores)}" (meeting_id, rubric_item_id, side, score, updated_at)
+const SAVE_SCORES_TEXT = `with touched as (update "${getTableName(meetings)}" set updated_at = $5::timestamptz where id = $1::uuid)
+  insert into "${getTableName(rubricScores)}" (meeting_id, rubric_item_id, side, score, updated_at)
   select $1::uuid, e.id, $3::text, e.score, $5::timestamptz from unnest($2::uuid[], $4::int[]) as e(id, score)
   on conflict (meeting_id, rubric_item_id, side) do update set score = excluded.score, updated_at = excluded.updated_at`;
-const TOUCH_MEETING_TEXT = `update "${getTableName(meetings)}" set updated_at = $1::timestamptz where id = $2`;
 
-export async function updateRubrics(tx: Tx, u: AuthUser, kind: MeetingKind, body: z.infer<typeof RubricUpdateRequest>, now: Date): Promise<string> {
+export async function updateRubrics(
+  tx: Tx,
+  u: AuthUser,
+  kind: MeetingKind,
+  body: z.infer<typeof RubricUpdateRequest>,
+  now: Date,
+  rubric: RubricItems,
+): Promise<string> {
   const o = await loadForWrite(tx, u, body.observationsId);
   const side = sideOf(u, o);
   const stages = await loadStages(tx, o.id);
@@ -69,7 +77,7 @@ export async function updateRubrics(tx: Tx, u: AuthUser, kind: MeetingKind, body
   const entries = body.rubricsFinal ?? [];
   if (entries.length === 0 && !body.submit) throw badRequest(MSG.selectAllRubrics);
 
-  const items = await rawRows<{ id: string; code: string }>(tx, ITEMS_TEXT, []);
+  const items = await rubric.read(tx);
   if (entries.length > 0) {
     const error = groupSaveError(items, entries);
     if (error) throw badRequest(error);
@@ -111,10 +119,8 @@ export async function updateRubrics(tx: Tx, u: AuthUser, kind: MeetingKind, body
     if (submit) {
       await announce(tx, o, u.id, { to: [otherSide(side)], title: `${label} rubric scores submitted`, message: `The ${side} submitted the ${kind} rubric scores.`, route });
     }
-  } else {
-    // A touch on the meeting bumps the observation's version even when only scores changed.
-    await rawRows(tx, TOUCH_MEETING_TEXT, [now, meeting.id]);
   }
+  // Otherwise the save's upsert touched the meeting (there were entries: a save without them must submit).
   await audit(tx, { actorId: u.id, action: submit ? `${kind}.submit` : `${kind}.saveGroup`, entity: 'observations', entityId: o.id, detail: { side, items: entries.length } });
   return MSG.rubricsSaved;
 }
