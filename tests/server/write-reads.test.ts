@@ -1,7 +1,8 @@
 /**
  * What every observation write reads first, in fixed statements returning rows as JSON mapped back through the
- * columns (db/results.ts rowFromJson): `loadForWrite` (the observation, locked) and `loadStages` (its scheduling
- * request, meetings and post-observation in one statement). They must give exactly what Drizzle's own selects of
+ * columns (db/results.ts rowFromJson): `loadForWrite` (the observation, locked), `loadStages` (its scheduling
+ * request, meetings and post-observation in one statement) and `loadMeeting` (one meeting and the class's day, for a
+ * rubric save). They must give exactly what Drizzle's own selects of
  * those tables give — every field, its type, dates to the millisecond, json parsed. Checked on every staged demo
  * observation (one per stage of the cycle), on PGlite and (OBSERVA_TEST_DB=postgres) PostgreSQL.
  */
@@ -13,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../src/server/db/client.js';
 import { meetings, observations, postObservations, schedulingRequests } from '../../src/server/db/schema.js';
 import { loadForWrite } from '../../src/server/services/observations/access.js';
-import { loadStages } from '../../src/server/services/observations/cycle-state.js';
+import { loadMeeting, loadStages } from '../../src/server/services/observations/cycle-state.js';
 import type { AuthUser } from '../../src/server/http/types.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
@@ -88,5 +89,24 @@ describe('the stages of an observation in one statement', () => {
       const pending = (await tx.select({ id: observations.id }).from(observations).where(eq(observations.status, 'Pending')))[0];
       if (pending) expect(await loadStages(tx, pending.id)).toStrictEqual(await drizzleStages(tx, pending.id));
     });
+  });
+});
+
+describe('one meeting and the class day, for a rubric save', () => {
+  it('equal what Drizzle selects, for both kinds at every stage of the cycle', async () => {
+    const ids = (await t.db.select({ id: observations.id }).from(observations)).map((r) => r.id);
+    let seen = { meetings: 0, days: 0 };
+    await t.db.transaction(async (tx) => {
+      for (const id of [...ids, '00000000-0000-4000-8000-000000000000']) {
+        const expected = await drizzleStages(tx, id);
+        for (const kind of ['informed', 'uninformed'] as const) {
+          const actual = await loadMeeting(tx, id, kind);
+          expect(actual).toStrictEqual({ meeting: expected[kind], scheduledOn: expected.request?.scheduledOn ?? null });
+          seen = { meetings: seen.meetings + (actual.meeting ? 1 : 0), days: seen.days + (actual.scheduledOn ? 1 : 0) };
+        }
+      }
+    });
+    expect(seen.meetings).toBeGreaterThan(1);
+    expect(seen.days).toBeGreaterThan(0);
   });
 });

@@ -20,7 +20,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js'
 import type { AuthUser } from '../../http/types.js';
 import { audit } from '../audit.js';
 import { ID_IN_USE, loadForWrite, requireObserver, requireOpen, sideOf } from './access.js';
-import { loadStages, refreshObservation } from './cycle-state.js';
+import { loadMeeting, loadStages, refreshObservation } from './cycle-state.js';
 import type { RubricItems } from './rubric-items.js';
 import { announce, otherSide, ROUTES } from './events.js';
 
@@ -47,8 +47,7 @@ export async function updateRubrics(
 ): Promise<string> {
   const o = await loadForWrite(tx, u, body.observationsId);
   const side = sideOf(u, o);
-  const stages = await loadStages(tx, o.id);
-  const meeting = kind === 'informed' ? stages.informed : stages.uninformed;
+  const { meeting, scheduledOn } = await loadMeeting(tx, o.id, kind);
   if (!meeting) throw conflict(MSG.meetingNotStarted);
   const namedId = kind === 'informed' ? body.informedId : body.uninformedId;
   if (namedId && namedId !== meeting.id) throw notFound();
@@ -57,7 +56,7 @@ export async function updateRubrics(
   const label = kind === 'informed' ? 'Informed' : 'Uninformed';
   // The informed rubric is submitted and locked from the day of the scheduled class on (one day of slack for time
   // zones ahead of UTC); group saves may be prepared earlier.
-  const beforeClass = () => (kind === 'informed' ? rubricBeforeClassError(stages.request?.scheduledOn?.toISOString(), utcDay(now, 1)) : null);
+  const beforeClass = () => (kind === 'informed' ? rubricBeforeClassError(scheduledOn?.toISOString(), utcDay(now, 1)) : null);
 
   if (body.status === 'Completed') {
     if (side !== 'observer') throw forbidden();
