@@ -20,6 +20,7 @@ import { BLOB_CHUNK_BYTES, MAX_PARALLEL_UPLOADS } from '../../src/shared/constan
 import { SimServer } from './sim-server.js';
 import type { OutboxRow } from '../../src/client/db/db.js';
 import { takeBatch } from '../../src/client/sync/push-batch.js';
+import { ACK_SCAN_HEAD } from '../../src/client/sync/push.js';
 import { PUSH_BATCH_MAX, PUSH_BATCH_MAX_BYTES } from '../../src/shared/sync/protocol.js';
 import { FakeClock, seeded } from './sim-kit.js';
 
@@ -145,6 +146,35 @@ describe('push', () => {
     await engine.drainOnce();
     expect((await db.outbox.toArray()).map((x) => x.mutationId)).toEqual([bad.mutationId]);
     expect(server.docs.users.get('u-1')).toMatchObject({ phone: '4', designation: 'Lecturer' });
+  });
+
+  it("writes an acknowledged record's document only once no pending row touches it, however far down the queue that row is", async () => {
+    const { db, engine, clock, server, script } = setup();
+    server.returnsDocs = true;
+    await setMeta(db, META.userId, 'u-1');
+    await engine.drainOnce(); // the replica holds the profile
+    // The profile edited first and last, with more than the acknowledgement's first read of other rows between.
+    await mutateIn(db, 'user.updateProfile', { userId: 'u-1', changes: { phone: 'first' } }, { now: clock.now() });
+    for (let i = 0; i < ACK_SCAN_HEAD + PUSH_BATCH_MAX; i++) await mutateIn(db, 'notification.open', { id: 'n-1' }, { now: clock.now() });
+    await mutateIn(db, 'user.updateProfile', { userId: 'u-1', changes: { phone: 'last' } }, { now: clock.now() });
+    expect((await db.users.get('u-1'))?.phone).toBe('last');
+    // The first batch is answered; the second fails, so the queue stops with the last edit still pending. What the
+    // replica shows is read when the second batch goes out: after the first one's acknowledgement, before any pull.
+    let shownAfterAck: unknown;
+    script.push(undefined, async () => {
+      shownAfterAck = (await db.users.get('u-1'))?.phone;
+      return { status: 503, body: { error: 'down' }, headers: {} };
+    });
+    await engine.drainOnce();
+    expect(server.docs.users.get('u-1')?.phone).toBe('first');
+    expect(await db.outbox.where('status').equals('pending').count()).toBe(ACK_SCAN_HEAD + 2);
+    // The server's copy after the first edit would hide the pending last one: the replica keeps the optimistic copy.
+    expect(shownAfterAck).toBe('last');
+    // Once the last edit is acknowledged, the server's document is written.
+    clock.t += BACKOFF_CAP_MS;
+    await engine.drainOnce();
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.users.get('u-1')).toMatchObject({ phone: 'last', version: server.docs.users.get('u-1')!.version });
   });
 
   it('a 401 on the batch keeps the queue and asks for sign-in; a server without the batch route gets single calls', async () => {
