@@ -161,7 +161,9 @@ describe('push', () => {
     // The first batch is answered; the second fails, so the queue stops with the last edit still pending. What the
     // replica shows is read when the second batch goes out: after the first one's acknowledgement, before any pull.
     let shownAfterAck: unknown;
-    script.push(undefined, async () => {
+    script.push(() => undefined, async () => {
+      // Sent while the first batch's answers are being written (ordered-lane.ts): looked at once they are.
+      while ((await db.outbox.count()) > ACK_SCAN_HEAD + 2) await new Promise((r) => setTimeout(r, 1));
       shownAfterAck = (await db.users.get('u-1'))?.phone;
       return { status: 503, body: { error: 'down' }, headers: {} };
     });
@@ -175,6 +177,35 @@ describe('push', () => {
     await engine.drainOnce();
     expect(await db.outbox.count()).toBe(0);
     expect(await db.users.get('u-1')).toMatchObject({ phone: 'last', version: server.docs.users.get('u-1')!.version });
+  });
+
+  it('sends the next batch while the one before is acknowledged, never past a row that backs off, each change once and in order', async () => {
+    const { db, engine, clock, server, sent } = setup();
+    await setMeta(db, META.userId, 'u-1');
+    const n = 3 * PUSH_BATCH_MAX + 50;
+    for (let i = 0; i < n; i++) await mutateIn(db, 'user.updateProfile', { userId: 'u-1', changes: { phone: `p${i}` } }, { now: clock.now() });
+    const failAt = PUSH_BATCH_MAX + 50;
+    let k = 0;
+    server.rowFault = () => ++k === failAt; // a row of the second batch fails with a 500
+    await engine.drainOnce();
+    const pushes = () => sent.filter((r) => r.path === '/api/sync/push');
+    // The third batch was not sent ahead: the second one's answer backed a row off.
+    expect(pushes()).toHaveLength(2);
+    expect(await db.outbox.count()).toBe(n - failAt + 1);
+    clock.t = (await db.outbox.orderBy('seq').first())!.nextAttemptAt;
+    await engine.drainOnce();
+    expect(await db.outbox.count()).toBe(0);
+    // Each change applied once, and the last one last.
+    for (let i = 0; i < n; i++) expect(server.applied.get(`p${i}`), `p${i}`).toBe(1);
+    expect(server.docs.users.get('u-1')?.phone).toBe(`p${n - 1}`);
+    // Each batch held consecutive changes of the queue: the first two from the start, the next from the row that
+    // backed off, then on from where the one before ended.
+    const firstOf = pushes().map((r) => {
+      const phones = (r.body as { rows: { args: { changes: { phone: string } } }[] }).rows.map((x) => Number(x.args.changes.phone.slice(1)));
+      phones.forEach((p, i) => expect(p).toBe(phones[0]! + i));
+      return phones[0];
+    });
+    expect(firstOf).toEqual([0, PUSH_BATCH_MAX, failAt - 1, failAt - 1 + PUSH_BATCH_MAX]);
   });
 
   it('a 401 on the batch keeps the queue and asks for sign-in; a server without the batch route gets single calls', async () => {

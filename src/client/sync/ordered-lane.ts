@@ -4,40 +4,79 @@
  * clients make it. Either way a row's answer is handled the same.
  */
 import type { OutboxRow } from '../db/db.js';
-import type { EngineCtx } from './context.js';
+import type { EngineCtx, Outcome } from './context.js';
 import { PUSH_BATCH_MAX } from '../../shared/sync/protocol.js';
 import { knownUserId } from './meta.js';
-import { pushBatch, takeBatch } from './push-batch.js';
+import { sendBatch, settleBatch, takeBatch } from './push-batch.js';
 import { ownRows, pushRow, type LaneResult } from './push.js';
 
-/** Drain the ordered lane until it is empty, waiting on backoff, or blocked. */
+/**
+ * The pending rows at the head of the lane that are this account's, up to `limit` (one row when not batching).
+ * `skip`: rows already sent whose answers are not yet written (still pending), left out.
+ */
+async function laneHead(ctx: EngineCtx, batching: boolean, skip?: ReadonlySet<number>): Promise<OutboxRow[]> {
+  const { db } = ctx;
+  const limit = PUSH_BATCH_MAX + (skip?.size ?? 0);
+  const rows = await db.transaction('r', knownUserId(db) !== undefined ? [db.outbox] : [db.outbox, db.meta], async () => {
+    const mine = await ownRows(ctx);
+    const ours = (r: OutboxRow) => r.lane === 'ordered' && mine(r);
+    const cursorQuery = (n: number) => db.outbox.where('status').equals('pending').filter(ours).limit(n).toArray();
+    if (!batching) return cursorQuery(1);
+    // One getAll of the head of the queue (a filtered query walks a cursor row by row: far slower); only when
+    // that whole page belongs to the blob lane or another account does the filtered walk look further.
+    const head = await db.outbox.where('status').equals('pending').limit(limit).toArray();
+    const mineInHead = head.filter(ours);
+    return mineInHead.length || head.length < limit ? mineInHead : cursorQuery(limit);
+  });
+  return skip ? rows.filter((r) => !skip.has(r.seq!)) : rows;
+}
+
+/** The longest batch at the start of `rows` whose rows are all due (a row waiting on backoff ends it: order is kept). */
+function dueBatch(rows: OutboxRow[], now: number): OutboxRow[] {
+  const waiting = rows.findIndex((r) => r.nextAttemptAt > now);
+  return takeBatch(waiting === -1 ? rows : rows.slice(0, waiting));
+}
+
+/**
+ * Drain the ordered lane until it is empty, waiting on backoff, or blocked.
+ *
+ * Batches go one after the other, each sent only once the one before was answered (so the server applies them in
+ * order), but the next is sent as soon as that answer shows the lane goes on, while the answer is being written:
+ *
+ *   send 1 ─► answer 1 ─► send 2 ─► write answers of 1 ─► answer 2 ─► send 3 ─► write answers of 2 ─► …
+ *                                   (server applies 2 meanwhile)
+ *
+ * The batch sent ahead is what the lane's head would be once the answers are written (the same rows less the ones
+ * answered). If the lane stops meanwhile (stopped, signed out), that batch's answer is dropped unread: its rows
+ * are still pending and go again with the same keys, which the server answers from its idempotency records.
+ */
 export async function pushOrdered(ctx: EngineCtx): Promise<LaneResult> {
   const { db } = ctx;
+  let ahead: { rows: OutboxRow[]; outcome: Promise<Outcome> } | null = null;
+  const sendAhead = (sent: OutboxRow[]) => async () => {
+    if (ctx.stopped() || ctx.state.authRequired || ctx.state.singlePushOnly) return;
+    const next = dueBatch(await laneHead(ctx, true, new Set(sent.map((r) => r.seq!))), ctx.clock.now());
+    if (next.length > 1) ahead = { rows: next, outcome: sendBatch(ctx, next) };
+  };
   for (;;) {
     if (ctx.stopped()) return { state: 'stopped' };
     if (ctx.state.authRequired) return { state: 'auth' };
+    if (ahead) {
+      const { rows, outcome } = ahead;
+      ahead = null;
+      const r = await settleBatch(ctx, rows, await outcome, sendAhead(rows));
+      if (r !== 'next') return r;
+      continue;
+    }
     const batching = !ctx.state.singlePushOnly;
-    const rows: OutboxRow[] = await db.transaction('r', knownUserId(db) !== undefined ? [db.outbox] : [db.outbox, db.meta], async () => {
-      const mine = await ownRows(ctx);
-      const ours = (r: OutboxRow) => r.lane === 'ordered' && mine(r);
-      const cursorQuery = (limit: number) => db.outbox.where('status').equals('pending').filter(ours).limit(limit).toArray();
-      if (!batching) return cursorQuery(1);
-      // One getAll of the head of the queue (a filtered query walks a cursor row by row: far slower); only when
-      // that whole page belongs to the blob lane or another account does the filtered walk look further.
-      const head = await db.outbox.where('status').equals('pending').limit(PUSH_BATCH_MAX).toArray();
-      const mineInHead = head.filter(ours);
-      return mineInHead.length || head.length < PUSH_BATCH_MAX ? mineInHead : cursorQuery(PUSH_BATCH_MAX);
-    });
+    const rows = await laneHead(ctx, batching);
     const row = rows[0];
     if (!row) return { state: 'drained' };
     if (row.nextAttemptAt > ctx.clock.now()) return { state: 'waiting', wakeAt: row.nextAttemptAt };
     if (batching) {
-      // The ready rows at the head of the lane (a row waiting on backoff ends the batch: order is kept).
-      const now = ctx.clock.now();
-      const ready = rows.findIndex((r) => r.nextAttemptAt > now);
-      const batch = takeBatch(ready === -1 ? rows : rows.slice(0, ready));
+      const batch = dueBatch(rows, ctx.clock.now());
       if (batch.length > 1) {
-        const r = await pushBatch(ctx, batch);
+        const r = await settleBatch(ctx, batch, await sendBatch(ctx, batch), sendAhead(batch));
         if (r !== 'next') return r;
         continue;
       }
@@ -59,4 +98,3 @@ export async function pushOrdered(ctx: EngineCtx): Promise<LaneResult> {
     if (r !== 'next') return r;
   }
 }
-

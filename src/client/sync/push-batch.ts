@@ -10,7 +10,7 @@
 import { PushResponse, PUSH_BATCH_MAX, PUSH_BATCH_MAX_BYTES } from '../../shared/sync/protocol.js';
 import type { OutboxRow } from '../db/db.js';
 import { nextDelay } from './backoff.js';
-import { call, classify, type EngineCtx } from './context.js';
+import { call, classify, type EngineCtx, type Outcome } from './context.js';
 import { acknowledgeMany, markRefused, type LaneResult } from './push.js';
 
 export const PUSH_PATH = '/api/sync/push';
@@ -39,14 +39,22 @@ async function backOff(ctx: EngineCtx, row: OutboxRow, message: string, retryAft
   return { state: 'waiting', wakeAt };
 }
 
-/** Sends `rows` (≥ 2, in seq order) as one batch. 'next' = look at the queue again. */
-export async function pushBatch(ctx: EngineCtx, rows: OutboxRow[]): Promise<'next' | LaneResult> {
-  const outcome = await call(ctx, {
+/** Sends `rows` (≥ 2, in seq order) as one batch and answers the outcome (never throws: see `call`). */
+export function sendBatch(ctx: EngineCtx, rows: OutboxRow[]): Promise<Outcome> {
+  return call(ctx, {
     method: 'POST',
     path: PUSH_PATH,
     body: { rows: rows.map((r) => ({ mutationId: r.mutationId, name: r.name, args: r.args, clientTime: r.createdAt })) },
     headers: { 'content-type': 'application/json' },
   });
+}
+
+/**
+ * Handles a batch's answer row by row. `goingOn` runs once the answer shows the lane goes on past this batch
+ * (every row attempted, each accepted or refused), before any answer is written: the ordered lane sends its next
+ * batch then, so the server applies it while these answers are written (ordered-lane.ts).
+ */
+export async function settleBatch(ctx: EngineCtx, rows: OutboxRow[], outcome: Outcome, goingOn?: () => Promise<void>): Promise<'next' | LaneResult> {
   if (ctx.stopped()) return { state: 'stopped' };
   if (outcome.kind === 'auth') {
     ctx.state.authRequired = true;
@@ -61,16 +69,21 @@ export async function pushBatch(ctx: EngineCtx, rows: OutboxRow[]): Promise<'nex
     return 'next';
   }
   const byId = new Map(parsed.data.results.map((r) => [r.mutationId, r]));
+  const now = ctx.clock.now();
+  const outcomes = rows.map((row) => {
+    const r = byId.get(row.mutationId);
+    // Not attempted (or missing): still pending, sent again in order.
+    return r && 'status' in r ? classify(r.status, r.body, undefined, now) : null;
+  });
+  if (goingOn && outcomes.every((o) => o?.kind === 'ok' || o?.kind === 'refused')) await goingOn();
   let acks: { row: OutboxRow; body: unknown }[] = [];
   const flush = async () => {
     if (acks.length) await acknowledgeMany(ctx, acks);
     acks = [];
   };
-  for (const row of rows) {
-    const r = byId.get(row.mutationId);
-    // Not attempted (or missing): still pending, sent again in order.
-    if (!r || !('status' in r)) break;
-    const o = classify(r.status, r.body, undefined, ctx.clock.now());
+  for (const [i, row] of rows.entries()) {
+    const o = outcomes[i];
+    if (!o) break;
     if (o.kind === 'ok') {
       acks.push({ row, body: o.body });
       continue;
