@@ -156,6 +156,29 @@ describe('PUT /api/observation/informed', () => {
     expect(r2.headers['idempotent-replay']).toBe('true');
     expect(r2.json()).toEqual(r1.json());
   });
+
+  it("a group save reaches the scorer's other devices: the observation's next version carries the scores", async () => {
+    type Page = { changes: { entity: string; id: string; version: number; data: Record<string, unknown> | null }[]; cursor: string; hasMore: boolean };
+    const pull = async (since: string) => {
+      const all: Page['changes'] = [];
+      let cursor = since;
+      for (let page = 0; page < 50; page++) {
+        const res = await t.get(`/api/sync/changes?since=${cursor}&limit=200`, a.observer);
+        const body = res.json() as Page;
+        all.push(...body.changes);
+        cursor = body.cursor;
+        if (!body.hasMore) break;
+      }
+      return { changes: all, cursor };
+    };
+    const before = await pull('0');
+    const seen = before.changes.find((c) => c.entity === 'observations' && c.id === id)!;
+    expect((await informed({ rubricsFinal: group('1-B', 4) }, a.observer)).statusCode).toBe(200);
+    const after = (await pull(before.cursor)).changes.find((c) => c.entity === 'observations' && c.id === id);
+    expect(after?.version).toBeGreaterThan(seen.version);
+    const rubrics = (after!.data as { meetings: { informedObservation: { rubrics: { code: string; observerScore: number | null }[] } } }).meetings.informedObservation.rubrics;
+    expect(rubrics.filter((r) => r.code === '1-B').map((r) => r.observerScore)).toEqual([4, 4, 4, 4, 4]);
+  });
 });
 
 describe('POST /api/observation/uninformed and its scoring', () => {

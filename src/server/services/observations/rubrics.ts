@@ -28,12 +28,12 @@ export type MeetingKind = 'informed' | 'uninformed';
 
 /**
  * A group save's write as one statement of fixed text, the same whatever the number of items (Drizzle rebuilt it on
- * every save, which cost more than running it): the side's scores upserted from two parallel arrays, and the
- * meeting's touch (its updated_at; a data-modifying WITH runs whether or not it is referenced). Every save ends with
- * the meeting's updated_at moved: this touch, or the total's update when the side submits.
+ * every save, which cost more than running it): the side's scores upserted from two parallel arrays. The scores'
+ * trigger moves the observation's version (migrations 0001, 0012, 0013); the meeting row itself is left alone
+ * (nothing reads its updated_at, and rewriting it cost every save an update, its touch trigger and a foreign-key
+ * check). Its total is written when the side submits.
  */
-const SAVE_SCORES_TEXT = `with touched as (update "${getTableName(meetings)}" set updated_at = $5::timestamptz where id = $1::uuid)
-  insert into "${getTableName(rubricScores)}" (meeting_id, rubric_item_id, side, score, updated_at)
+const SAVE_SCORES_TEXT = `insert into "${getTableName(rubricScores)}" (meeting_id, rubric_item_id, side, score, updated_at)
   select $1::uuid, e.id, $3::text, e.score, $5::timestamptz from unnest($2::uuid[], $4::int[]) as e(id, score)
   on conflict (meeting_id, rubric_item_id, side) do update set score = excluded.score, updated_at = excluded.updated_at`;
 
@@ -119,7 +119,6 @@ export async function updateRubrics(
       await announce(tx, o, u.id, { to: [otherSide(side)], title: `${label} rubric scores submitted`, message: `The ${side} submitted the ${kind} rubric scores.`, route });
     }
   }
-  // Otherwise the save's upsert touched the meeting (there were entries: a save without them must submit).
   await audit(tx, { actorId: u.id, action: submit ? `${kind}.submit` : `${kind}.saveGroup`, entity: 'observations', entityId: o.id, detail: { side, items: entries.length } });
   return MSG.rubricsSaved;
 }
