@@ -1,20 +1,21 @@
 /**
  * What every observation write reads first, in fixed statements returning rows as JSON mapped back through the
  * columns (db/results.ts rowFromJson): `loadForWrite` (the observation, locked), `loadStages` (its scheduling
- * request, meetings and post-observation in one statement) and `loadMeeting` (one meeting and the class's day, for a
- * rubric save). They must give exactly what Drizzle's own selects of
+ * request, meetings and post-observation in one statement) and `meetingThenSave` (one meeting and the class's day, for a
+ * rubric call, here without a save). They must give exactly what Drizzle's own selects of
  * those tables give — every field, its type, dates to the millisecond, json parsed. Checked on every staged demo
  * observation (one per stage of the cycle), on PGlite and (OBSERVA_TEST_DB=postgres) PostgreSQL.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../src/server/db/client.js';
-import { meetings, observations, postObservations, schedulingRequests } from '../../src/server/db/schema.js';
+import { meetings, observations, postObservations, rubricItems, rubricScores, schedulingRequests } from '../../src/server/db/schema.js';
 import { loadForWrite } from '../../src/server/services/observations/access.js';
-import { loadMeeting, loadStages } from '../../src/server/services/observations/cycle-state.js';
+import { loadStages } from '../../src/server/services/observations/cycle-state.js';
+import { meetingThenSave } from '../../src/server/services/observations/rubrics.js';
 import type { AuthUser } from '../../src/server/http/types.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
@@ -100,13 +101,51 @@ describe('one meeting and the class day, for a rubric save', () => {
       for (const id of [...ids, '00000000-0000-4000-8000-000000000000']) {
         const expected = await drizzleStages(tx, id);
         for (const kind of ['informed', 'uninformed'] as const) {
-          const actual = await loadMeeting(tx, id, kind);
-          expect(actual).toStrictEqual({ meeting: expected[kind], scheduledOn: expected.request?.scheduledOn ?? null });
+          const actual = await meetingThenSave(tx, id, kind, null);
+          expect(actual).toStrictEqual({ meeting: expected[kind], scheduledOn: expected.request?.scheduledOn ?? null, written: 0 });
           seen = { meetings: seen.meetings + (actual.meeting ? 1 : 0), days: seen.days + (actual.scheduledOn ? 1 : 0) };
         }
       }
     });
     expect(seen.meetings).toBeGreaterThan(1);
     expect(seen.days).toBeGreaterThan(0);
+  });
+});
+
+describe("a rubric save's guard", () => {
+  it('writes a group only into an existing, named, unlocked meeting, and not for a faculty side that submitted', async () => {
+    const items = await t.db.select({ id: rubricItems.id, code: rubricItems.code }).from(rubricItems).orderBy(asc(rubricItems.code), asc(rubricItems.position));
+    const entries = items.filter((i) => i.code === '1-A').map((i) => ({ id: i.id, score: 1 }));
+    const [m] = await t.db.select().from(meetings).limit(1);
+    expect(m).toBeDefined();
+    const now = new Date();
+    const scoresOf = (tx: Tx) => tx.select().from(rubricScores).where(and(eq(rubricScores.meetingId, m.id), eq(rubricScores.side, 'faculty')));
+    // Each call on the meeting put in the given state, in a transaction rolled back afterwards (the staged data stays
+    // as it was for the other tests).
+    const attempt = async (state: { status: string; facultyScore: number | null }, side: 'observer' | 'faculty', namedId?: string) => {
+      let out = { written: -1, changed: false };
+      await t.db
+        .transaction(async (tx) => {
+          await tx.update(meetings).set(state).where(eq(meetings.id, m.id));
+          const before = JSON.stringify(await scoresOf(tx));
+          const r = await meetingThenSave(tx, m.observationId, m.kind as 'informed' | 'uninformed', { side, entries, namedId, now });
+          expect(r.meeting).toMatchObject({ id: m.id, ...state });
+          out = { written: r.written, changed: JSON.stringify(await scoresOf(tx)) !== before };
+          throw new Error('roll back');
+        })
+        .catch((err: Error) => expect(err.message).toBe('roll back'));
+      return out;
+    };
+    const open = { status: 'Ongoing', facultyScore: null };
+    expect(await attempt(open, 'faculty')).toEqual({ written: 5, changed: true });
+    expect(await attempt(open, 'faculty', m.id)).toEqual({ written: 5, changed: true });
+    expect(await attempt(open, 'faculty', '00000000-0000-4000-8000-000000000000')).toEqual({ written: 0, changed: false });
+    expect(await attempt({ status: 'Completed', facultyScore: null }, 'faculty')).toEqual({ written: 0, changed: false });
+    expect(await attempt({ status: 'Completed', facultyScore: 40 }, 'observer')).toMatchObject({ written: 0 });
+    expect(await attempt({ status: 'Ongoing', facultyScore: 40 }, 'faculty')).toEqual({ written: 0, changed: false });
+    expect(await attempt({ status: 'Ongoing', facultyScore: 40 }, 'observer')).toMatchObject({ written: 5 });
+    // No meeting of that kind: nothing read, nothing written.
+    const none = await t.db.transaction((tx) => meetingThenSave(tx, '00000000-0000-4000-8000-000000000000', 'informed', { side: 'observer', entries, namedId: undefined, now: new Date() }));
+    expect(none).toEqual({ meeting: null, scheduledOn: null, written: 0 });
   });
 });

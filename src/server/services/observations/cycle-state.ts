@@ -47,25 +47,6 @@ export async function loadStages(tx: Tx, observationId: string): Promise<Stages>
   };
 }
 
-/**
- * One meeting of an observation and the class's scheduled day, for a rubric save (every save of a batched replay
- * runs it): the meeting's row only, where loadStages reads and maps all three stage tables (84 → ~50 µs on PGlite).
- */
-const MEETING_TEXT = `select
-    (select row_to_json(m) from "${getTableName(meetings)}" m where m.observation_id = $1 and m.kind = $2) as meeting,
-    (select r.scheduled_on from "${getTableName(schedulingRequests)}" r where r.observation_id = $1) as "scheduledOn"`;
-
-export async function loadMeeting(tx: Tx, observationId: string, kind: MeetingRow['kind']): Promise<{ meeting: MeetingRow | null; scheduledOn: Date | null }> {
-  const [row] = await rawRows<{ meeting: unknown; scheduledOn: unknown }>(tx, MEETING_TEXT, [observationId, kind]);
-  const meeting = parseJson<Json>(row?.meeting);
-  const scheduledOn = row?.scheduledOn;
-  return {
-    meeting: meeting ? rowFromJson(meetings, meeting) : null,
-    // timestamptz: a Date from both drivers.
-    scheduledOn: scheduledOn instanceof Date ? scheduledOn : scheduledOn == null ? null : new Date(String(scheduledOn)),
-  };
-}
-
 export function stateOf(s: Stages): CycleState {
   return { obsRequest: s.request?.status, informed: s.informed?.status, uninformed: s.uninformed?.status, post: s.post?.status };
 }

@@ -11,31 +11,63 @@ import { and, eq, getTableName } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RubricUpdateRequest, UninformedCreateRequest } from '../../../shared/contract/observations.js';
 import { MSG } from '../../../shared/messages.js';
-import { allGroupsComplete, groupSaveError, sideTotal } from '../../../shared/rubric.js';
+import { allGroupsComplete, groupSaveError, sideTotal, type RubricEntry } from '../../../shared/rubric.js';
 import { rubricBeforeClassError, utcDay } from '../../../shared/class-dates.js';
 import type { Tx } from '../../db/client.js';
 import { rawRows } from '../../db/raw.js';
-import { meetings, rubricScores } from '../../db/schema.js';
+import { parseJson, rowFromJson } from '../../db/results.js';
+import { meetings, rubricScores, schedulingRequests } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/types.js';
 import { audit } from '../audit.js';
-import { ID_IN_USE, loadForWrite, requireObserver, requireOpen, sideOf } from './access.js';
-import { loadMeeting, loadStages, refreshObservation } from './cycle-state.js';
+import { ID_IN_USE, loadForWrite, requireObserver, requireOpen, sideOf, type Side } from './access.js';
+import { loadStages, refreshObservation, type MeetingRow } from './cycle-state.js';
 import type { RubricItems } from './rubric-items.js';
 import { announce, otherSide, ROUTES } from './events.js';
 
 export type MeetingKind = 'informed' | 'uninformed';
 
 /**
- * A group save's write as one statement of fixed text, the same whatever the number of items (Drizzle rebuilt it on
- * every save, which cost more than running it): the side's scores upserted from two parallel arrays. The scores'
- * trigger moves the observation's version (migrations 0001, 0012, 0013); the meeting row itself is left alone
- * (nothing reads its updated_at, and rewriting it cost every save an update, its touch trigger and a foreign-key
- * check). Its total is written when the side submits.
+ * A rubric call's one statement after the observation's lock (every save of a batched replay runs it; one round
+ * trip fewer than reading the meeting and then writing): the meeting of this kind as a row, the class's day, and —
+ * when `$7` says the checks known beforehand pass (a complete valid group, an open observation, not a lock) and the
+ * meeting allows it (it exists, is the one named, is not locked, and a faculty side has not submitted) — the side's
+ * scores upserted from two parallel arrays, fixed text whatever the number of items. updateRubrics then checks every
+ * rule in its order for the answer: the guard only keeps a refused call from writing, and a save the rules accept
+ * but the guard did not write fails loudly (`written` ≠ the entries). The scores' trigger moves the observation's
+ * version (migrations 0001, 0012, 0013); the meeting row is left alone (nothing reads its updated_at; rewriting it
+ * cost every save an update, its touch trigger and a foreign-key check).
  */
-const SAVE_SCORES_TEXT = `insert into "${getTableName(rubricScores)}" (meeting_id, rubric_item_id, side, score, updated_at)
-  select $1::uuid, e.id, $3::text, e.score, $5::timestamptz from unnest($2::uuid[], $4::int[]) as e(id, score)
-  on conflict (meeting_id, rubric_item_id, side) do update set score = excluded.score, updated_at = excluded.updated_at`;
+const MEETING_AND_SAVE_TEXT = `with saved as (
+    insert into "${getTableName(rubricScores)}" (meeting_id, rubric_item_id, side, score, updated_at)
+    select m.id, e.id, $3::text, e.score, $4::timestamptz
+      from "${getTableName(meetings)}" m, unnest($5::uuid[], $6::int[]) as e(id, score)
+     where $7::boolean and m.observation_id = $1 and m.kind = $2 and m.status <> 'Completed'
+       and ($8::uuid is null or m.id = $8::uuid) and ($3::text <> 'faculty' or m.faculty_score is null)
+    on conflict (meeting_id, rubric_item_id, side) do update set score = excluded.score, updated_at = excluded.updated_at
+    returning 1)
+  select (select row_to_json(m) from "${getTableName(meetings)}" m where m.observation_id = $1 and m.kind = $2) as meeting,
+    (select r.scheduled_on from "${getTableName(schedulingRequests)}" r where r.observation_id = $1) as "scheduledOn",
+    (select count(*)::int from saved) as written`;
+
+/** The meeting of `kind` and the class's day; `save` (entries already valid) is written when the meeting allows it. */
+export async function meetingThenSave(
+  tx: Tx,
+  observationId: string,
+  kind: MeetingKind,
+  save: { side: Side; entries: readonly RubricEntry[]; namedId: string | undefined; now: Date } | null,
+): Promise<{ meeting: MeetingRow | null; scheduledOn: Date | null; written: number }> {
+  const params = [observationId, kind, save?.side ?? null, save?.now ?? null, save?.entries.map((e) => e.id) ?? [], save?.entries.map((e) => e.score) ?? [], !!save, save?.namedId ?? null];
+  const [row] = await rawRows<{ meeting: unknown; scheduledOn: unknown; written: number }>(tx, MEETING_AND_SAVE_TEXT, params);
+  const meeting = parseJson<Record<string, unknown>>(row?.meeting);
+  const scheduledOn = row?.scheduledOn;
+  return {
+    meeting: meeting ? rowFromJson(meetings, meeting) : null,
+    // timestamptz: a Date from both drivers.
+    scheduledOn: scheduledOn instanceof Date ? scheduledOn : scheduledOn == null ? null : new Date(String(scheduledOn)),
+    written: Number(row?.written ?? 0),
+  };
+}
 
 export async function updateRubrics(
   tx: Tx,
@@ -47,9 +79,13 @@ export async function updateRubrics(
 ): Promise<string> {
   const o = await loadForWrite(tx, u, body.observationsId);
   const side = sideOf(u, o);
-  const { meeting, scheduledOn } = await loadMeeting(tx, o.id, kind);
-  if (!meeting) throw conflict(MSG.meetingNotStarted);
   const namedId = kind === 'informed' ? body.informedId : body.uninformedId;
+  const entries = body.rubricsFinal ?? [];
+  const items = await rubric.read(tx);
+  // What can be judged before reading the meeting; the meeting's own rules are judged in SQL too (see above).
+  const writes = body.status !== 'Completed' && o.status !== 'Completed' && entries.length > 0 && !groupSaveError(items, entries);
+  const { meeting, scheduledOn, written } = await meetingThenSave(tx, o.id, kind, writes ? { side, entries, namedId, now } : null);
+  if (!meeting) throw conflict(MSG.meetingNotStarted);
   if (namedId && namedId !== meeting.id) throw notFound();
   if (meeting.status === 'Completed') throw conflict(MSG.scoresLocked);
   const route = kind === 'informed' ? ROUTES.informed(o.id) : ROUTES.uninformed(o.id);
@@ -73,15 +109,12 @@ export async function updateRubrics(
   requireOpen(o);
   const submitted = side === 'observer' ? meeting.observerScore != null : meeting.facultyScore != null;
   if (side === 'faculty' && submitted) throw conflict(MSG.alreadyScored);
-  const entries = body.rubricsFinal ?? [];
   if (entries.length === 0 && !body.submit) throw badRequest(MSG.selectAllRubrics);
-
-  const items = await rubric.read(tx);
   if (entries.length > 0) {
     const error = groupSaveError(items, entries);
     if (error) throw badRequest(error);
-    // Entries are distinct items (groupSaveError), so no row is upserted twice.
-    await rawRows(tx, SAVE_SCORES_TEXT, [meeting.id, entries.map((e) => e.id), side, entries.map((e) => e.score), now]);
+    // Every rule above held, so the statement wrote the group (entries are distinct items: one row each).
+    if (written !== entries.length) throw new Error(`rubric save: ${written} of ${entries.length} scores written`);
   }
 
   // SPEC §7 documents {observationsId, informedId|uninformedId, rubricsFinal, role} as the call that scores: a
