@@ -10,25 +10,35 @@ import { knownUserId } from './meta.js';
 import { sendBatch, settleBatch, takeBatch } from './push-batch.js';
 import { ownRows, pushRow, type LaneResult } from './push.js';
 
-/**
- * The pending rows at the head of the lane that are this account's, up to `limit` (one row when not batching).
- * `skip`: rows already sent whose answers are not yet written (still pending), left out.
- */
-async function laneHead(ctx: EngineCtx, batching: boolean, skip?: ReadonlySet<number>): Promise<OutboxRow[]> {
+/** The pending rows at the head of the lane that are this account's: up to a batch (one row when not batching). */
+async function laneHead(ctx: EngineCtx, batching: boolean): Promise<OutboxRow[]> {
   const { db } = ctx;
-  const limit = PUSH_BATCH_MAX + (skip?.size ?? 0);
-  const rows = await db.transaction('r', knownUserId(db) !== undefined ? [db.outbox] : [db.outbox, db.meta], async () => {
+  return db.transaction('r', knownUserId(db) !== undefined ? [db.outbox] : [db.outbox, db.meta], async () => {
     const mine = await ownRows(ctx);
     const ours = (r: OutboxRow) => r.lane === 'ordered' && mine(r);
     const cursorQuery = (n: number) => db.outbox.where('status').equals('pending').filter(ours).limit(n).toArray();
     if (!batching) return cursorQuery(1);
     // One getAll of the head of the queue (a filtered query walks a cursor row by row: far slower); only when
     // that whole page belongs to the blob lane or another account does the filtered walk look further.
-    const head = await db.outbox.where('status').equals('pending').limit(limit).toArray();
+    const head = await db.outbox.where('status').equals('pending').limit(PUSH_BATCH_MAX).toArray();
     const mineInHead = head.filter(ours);
-    return mineInHead.length || head.length < limit ? mineInHead : cursorQuery(limit);
+    return mineInHead.length || head.length < PUSH_BATCH_MAX ? mineInHead : cursorQuery(PUSH_BATCH_MAX);
   });
-  return skip ? rows.filter((r) => !skip.has(r.seq!)) : rows;
+}
+
+/**
+ * This account's pending rows of the lane queued after `seq`, from the next batch's worth of the queue (one getAll
+ * by key). The rows after a batch in flight: pending rows never change until sent (a retried row is queued again
+ * at the end), so what is read while the batch is in flight is what the head will be once its answers are
+ * written, save rows queued meanwhile, which go in a later batch.
+ */
+async function laneAfter(ctx: EngineCtx, seq: number): Promise<OutboxRow[]> {
+  const { db } = ctx;
+  return db.transaction('r', knownUserId(db) !== undefined ? [db.outbox] : [db.outbox, db.meta], async () => {
+    const mine = await ownRows(ctx);
+    const rows = await db.outbox.where(':id').above(seq).limit(PUSH_BATCH_MAX).toArray();
+    return rows.filter((r) => r.status === 'pending' && r.lane === 'ordered' && mine(r));
+  });
 }
 
 /** The longest batch at the start of `rows` whose rows are all due (a row waiting on backoff ends it: order is kept). */
@@ -46,25 +56,32 @@ function dueBatch(rows: OutboxRow[], now: number): OutboxRow[] {
  *   send 1 ─► answer 1 ─► send 2 ─► write answers of 1 ─► answer 2 ─► send 3 ─► write answers of 2 ─► …
  *                                   (server applies 2 meanwhile)
  *
- * The batch sent ahead is what the lane's head would be once the answers are written (the same rows less the ones
- * answered). If the lane stops meanwhile (stopped, signed out), that batch's answer is dropped unread: its rows
+ * The batch sent ahead is what the lane's head will be once the answers are written (laneAfter, read while the
+ * batch before was in flight). If the lane stops meanwhile (stopped, signed out), that batch's answer is dropped unread: its rows
  * are still pending and go again with the same keys, which the server answers from its idempotency records.
  */
 export async function pushOrdered(ctx: EngineCtx): Promise<LaneResult> {
   const { db } = ctx;
-  let ahead: { rows: OutboxRow[]; outcome: Promise<Outcome> } | null = null;
-  const sendAhead = (sent: OutboxRow[]) => async () => {
+  type InFlight = { rows: OutboxRow[]; outcome: Promise<Outcome>; following: Promise<OutboxRow[]> };
+  // A batch goes out with the read of the rows queued after it, done while it is in flight.
+  const send = (rows: OutboxRow[]): InFlight => {
+    const following = laneAfter(ctx, rows.at(-1)!.seq!);
+    following.catch(() => undefined); // read only if the lane goes on; a failed read then fails the lane
+    return { rows, outcome: sendBatch(ctx, rows), following };
+  };
+  let ahead: InFlight | null = null;
+  const sendAhead = (sent: InFlight) => async () => {
     if (ctx.stopped() || ctx.state.authRequired || ctx.state.singlePushOnly) return;
-    const next = dueBatch(await laneHead(ctx, true, new Set(sent.map((r) => r.seq!))), ctx.clock.now());
-    if (next.length > 1) ahead = { rows: next, outcome: sendBatch(ctx, next) };
+    const next = dueBatch(await sent.following, ctx.clock.now());
+    if (next.length > 1) ahead = send(next);
   };
   for (;;) {
     if (ctx.stopped()) return { state: 'stopped' };
     if (ctx.state.authRequired) return { state: 'auth' };
     if (ahead) {
-      const { rows, outcome } = ahead;
+      const sent: InFlight = ahead;
       ahead = null;
-      const r = await settleBatch(ctx, rows, await outcome, sendAhead(rows));
+      const r = await settleBatch(ctx, sent.rows, await sent.outcome, sendAhead(sent));
       if (r !== 'next') return r;
       continue;
     }
@@ -76,7 +93,8 @@ export async function pushOrdered(ctx: EngineCtx): Promise<LaneResult> {
     if (batching) {
       const batch = dueBatch(rows, ctx.clock.now());
       if (batch.length > 1) {
-        const r = await settleBatch(ctx, batch, await sendBatch(ctx, batch), sendAhead(batch));
+        const sent = send(batch);
+        const r = await settleBatch(ctx, batch, await sent.outcome, sendAhead(sent));
         if (r !== 'next') return r;
         continue;
       }
