@@ -83,7 +83,8 @@ export async function updateRubrics(
   const entries = body.rubricsFinal ?? [];
   const items = await rubric.read(tx);
   // What can be judged before reading the meeting; the meeting's own rules are judged in SQL too (see above).
-  const writes = body.status !== 'Completed' && o.status !== 'Completed' && entries.length > 0 && !groupSaveError(items, entries);
+  const groupError = entries.length > 0 ? groupSaveError(items, entries) : null;
+  const writes = body.status !== 'Completed' && o.status !== 'Completed' && entries.length > 0 && !groupError;
   const { meeting, scheduledOn, written } = await meetingThenSave(tx, o.id, kind, writes ? { side, entries, namedId, now } : null);
   if (!meeting) throw conflict(MSG.meetingNotStarted);
   if (namedId && namedId !== meeting.id) throw notFound();
@@ -111,8 +112,7 @@ export async function updateRubrics(
   if (side === 'faculty' && submitted) throw conflict(MSG.alreadyScored);
   if (entries.length === 0 && !body.submit) throw badRequest(MSG.selectAllRubrics);
   if (entries.length > 0) {
-    const error = groupSaveError(items, entries);
-    if (error) throw badRequest(error);
+    if (groupError) throw badRequest(groupError);
     // Every rule above held, so the statement wrote the group (entries are distinct items: one row each).
     if (written !== entries.length) throw new Error(`rubric save: ${written} of ${entries.length} scores written`);
   }
