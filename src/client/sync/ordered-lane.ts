@@ -57,8 +57,9 @@ function dueBatch(rows: OutboxRow[], now: number): OutboxRow[] {
  *                                   (server applies 2 meanwhile)
  *
  * The batch sent ahead is what the lane's head will be once the answers are written (laneAfter, read while the
- * batch before was in flight). If the lane stops meanwhile (stopped, signed out), that batch's answer is dropped unread: its rows
- * are still pending and go again with the same keys, which the server answers from its idempotency records.
+ * batch before was in flight). If the lane stops meanwhile (stopped, signed out), that batch's answer is dropped
+ * unread: its rows are still pending and go again with the same keys, which the server answers from its
+ * idempotency records.
  */
 export async function pushOrdered(ctx: EngineCtx): Promise<LaneResult> {
   const { db } = ctx;
