@@ -10,17 +10,24 @@ import { knownUserId } from './meta.js';
 import { sendBatch, settleBatch, takeBatch } from './push-batch.js';
 import { ownRows, pushRow, type LaneResult } from './push.js';
 
-/** The pending rows at the head of the lane that are this account's: up to a batch (one row when not batching). */
-async function laneHead(ctx: EngineCtx, batching: boolean): Promise<OutboxRow[]> {
+/** `read` in one read transaction, given whether a row is this account's and of the ordered lane. */
+async function readOurs(ctx: EngineCtx, read: (ours: (r: OutboxRow) => boolean) => Promise<OutboxRow[]>): Promise<OutboxRow[]> {
   const { db } = ctx;
   return db.transaction('r', knownUserId(db) !== undefined ? [db.outbox] : [db.outbox, db.meta], async () => {
     const mine = await ownRows(ctx);
-    const ours = (r: OutboxRow) => r.lane === 'ordered' && mine(r);
-    const cursorQuery = (n: number) => db.outbox.where('status').equals('pending').filter(ours).limit(n).toArray();
+    return read((r) => r.lane === 'ordered' && mine(r));
+  });
+}
+
+/** The pending rows at the head of the lane that are this account's: up to a batch (one row when not batching). */
+function laneHead(ctx: EngineCtx, batching: boolean): Promise<OutboxRow[]> {
+  const pending = () => ctx.db.outbox.where('status').equals('pending');
+  return readOurs(ctx, async (ours) => {
+    const cursorQuery = (n: number) => pending().filter(ours).limit(n).toArray();
     if (!batching) return cursorQuery(1);
     // One getAll of the head of the queue (a filtered query walks a cursor row by row: far slower); only when
     // that whole page belongs to the blob lane or another account does the filtered walk look further.
-    const head = await db.outbox.where('status').equals('pending').limit(PUSH_BATCH_MAX).toArray();
+    const head = await pending().limit(PUSH_BATCH_MAX).toArray();
     const mineInHead = head.filter(ours);
     return mineInHead.length || head.length < PUSH_BATCH_MAX ? mineInHead : cursorQuery(PUSH_BATCH_MAX);
   });
@@ -32,12 +39,10 @@ async function laneHead(ctx: EngineCtx, batching: boolean): Promise<OutboxRow[]>
  * at the end), so what is read while the batch is in flight is what the head will be once its answers are
  * written, save rows queued meanwhile, which go in a later batch.
  */
-async function laneAfter(ctx: EngineCtx, seq: number): Promise<OutboxRow[]> {
-  const { db } = ctx;
-  return db.transaction('r', knownUserId(db) !== undefined ? [db.outbox] : [db.outbox, db.meta], async () => {
-    const mine = await ownRows(ctx);
-    const rows = await db.outbox.where(':id').above(seq).limit(PUSH_BATCH_MAX).toArray();
-    return rows.filter((r) => r.status === 'pending' && r.lane === 'ordered' && mine(r));
+function laneAfter(ctx: EngineCtx, seq: number): Promise<OutboxRow[]> {
+  return readOurs(ctx, async (ours) => {
+    const rows = await ctx.db.outbox.where(':id').above(seq).limit(PUSH_BATCH_MAX).toArray();
+    return rows.filter((r) => r.status === 'pending' && ours(r));
   });
 }
 
