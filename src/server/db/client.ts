@@ -22,6 +22,7 @@ import pg from 'pg';
 import { STARTUP_LOCK } from './advisory-locks.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { preparingClient } from './pg-prepared.js';
+import { SizeKeepingNodeFS } from './pglite-fs.js';
 import { withPreparedStatements } from './pglite-prepared.js';
 import * as schema from './schema.js';
 
@@ -116,7 +117,7 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
   }
   // A directory PostgreSQL has never initialised: initdb, the migrations and the seed are about to run here.
   const fresh = !!opts.pgliteDir && !existsSync(path.join(opts.pgliteDir, 'PG_VERSION'));
-  const start = () => new PGlite({ ...(opts.pgliteDir ? { dataDir: opts.pgliteDir } : {}), ...PGLITE_MEMORY });
+  const start = () => new PGlite({ ...(opts.pgliteDir ? { fs: new SizeKeepingNodeFS(opts.pgliteDir) } : {}), ...PGLITE_MEMORY });
   let client = start();
   let db = drizzlePglite(withPreparedStatements(client), { schema }) as unknown as Db;
   const close = async () => {
