@@ -148,28 +148,31 @@ describe('push', () => {
     expect(server.docs.users.get('u-1')).toMatchObject({ phone: '4', designation: 'Lecturer' });
   });
 
-  it("writes an acknowledged record's document only once no pending row touches it, however far down the queue that row is", async () => {
+  // The acknowledgement reads the first pending row, then the rest of the head, then the rest of the queue (push.ts):
+  // the last edit is at the head, inside it, or past it.
+  it.each([PUSH_BATCH_MAX - 1, PUSH_BATCH_MAX + 50, ACK_SCAN_HEAD + PUSH_BATCH_MAX])("writes an acknowledged record's document only once no pending row touches it, however far down the queue that row is (%i rows between)", async (between) => {
     const { db, engine, clock, server, script } = setup();
     server.returnsDocs = true;
     await setMeta(db, META.userId, 'u-1');
     await engine.drainOnce(); // the replica holds the profile
     // The profile edited first and last, with more than the acknowledgement's first read of other rows between.
     await mutateIn(db, 'user.updateProfile', { userId: 'u-1', changes: { phone: 'first' } }, { now: clock.now() });
-    for (let i = 0; i < ACK_SCAN_HEAD + PUSH_BATCH_MAX; i++) await mutateIn(db, 'notification.open', { id: 'n-1' }, { now: clock.now() });
+    for (let i = 0; i < between; i++) await mutateIn(db, 'notification.open', { id: 'n-1' }, { now: clock.now() });
     await mutateIn(db, 'user.updateProfile', { userId: 'u-1', changes: { phone: 'last' } }, { now: clock.now() });
     expect((await db.users.get('u-1'))?.phone).toBe('last');
     // The first batch is answered; the second fails, so the queue stops with the last edit still pending. What the
     // replica shows is read when the second batch goes out: after the first one's acknowledgement, before any pull.
+    const left = between + 2 - PUSH_BATCH_MAX;
     let shownAfterAck: unknown;
     script.push(() => undefined, async () => {
       // Sent while the first batch's answers are being written (ordered-lane.ts): looked at once they are.
-      while ((await db.outbox.count()) > ACK_SCAN_HEAD + 2) await new Promise((r) => setTimeout(r, 1));
+      while ((await db.outbox.count()) > left) await new Promise((r) => setTimeout(r, 1));
       shownAfterAck = (await db.users.get('u-1'))?.phone;
       return { status: 503, body: { error: 'down' }, headers: {} };
     });
     await engine.drainOnce();
     expect(server.docs.users.get('u-1')?.phone).toBe('first');
-    expect(await db.outbox.where('status').equals('pending').count()).toBe(ACK_SCAN_HEAD + 2);
+    expect(await db.outbox.where('status').equals('pending').count()).toBe(left);
     // The server's copy after the first edit would hide the pending last one: the replica keeps the optimistic copy.
     expect(shownAfterAck).toBe('last');
     // Once the last edit is acknowledged, the server's document is written.

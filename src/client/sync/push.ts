@@ -122,10 +122,16 @@ export async function acknowledgeMany(
           if (docs.has(k)) stillPending.add(k);
         }
       };
-      const head = await db.outbox.where('status').equals('pending').limit(ACK_SCAN_HEAD).toArray();
-      scan(head);
-      if (stillPending.size < docs.size && head.length === ACK_SCAN_HEAD) {
-        scan(await db.outbox.where('status').equals('pending').offset(ACK_SCAN_HEAD).toArray());
+      // The very first pending row is read alone before the head: it is nearly always the next change of the same
+      // record, and then nothing more is read (reading the 200-row head on each acknowledgement was ~0.6 ms of the
+      // engine's ~1.3 ms per change replayed one at a time with 5 000 queued, on fake-indexeddb).
+      const pending = () => db.outbox.where('status').equals('pending');
+      let read = 0;
+      for (const page of [1, ACK_SCAN_HEAD - 1, Infinity]) {
+        const rows = await (page === Infinity ? pending().offset(read) : pending().offset(read).limit(page)).toArray();
+        scan(rows);
+        read += rows.length;
+        if (stillPending.size === docs.size || rows.length < page) break;
       }
       for (const [k, { row, doc }] of docs) {
         if (stillPending.has(k)) continue;
