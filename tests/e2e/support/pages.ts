@@ -24,6 +24,8 @@ export interface MainPage {
   path: string;
   /** Text that shows the page has rendered its content. */
   ready: string | RegExp;
+  /** The name of a chart (role figure) the page must have drawn: charts load once near the screen, so it is scrolled to. */
+  figure?: string;
 }
 
 interface ListedObservation {
@@ -39,7 +41,7 @@ export async function observationPages(api: ServerApi): Promise<MainPage[]> {
   const at = (p: number, label?: string) => list.find((o) => o.observationProgress === p && (label === undefined || o.cycleLabel === label))!;
   const as = PHYSICS_OBSERVER;
   return [
-    { name: 'dashboard', as, path: '/dashboard', ready: /Observations/ },
+    { name: 'dashboard', as, path: '/dashboard', ready: /Observations/, figure: 'Observations by status per period' },
     { name: 'observation-list', as, path: '/observations/list-observation', ready: 'Aisha Bello' },
     { name: 'observation-detail', as, path: `/observations/detail-observation/${at(80, 'Post Observation').id}`, ready: 'Informed Observation Scheduling' },
     { name: 'scheduling', as, path: `/observations/observation-scheduling/${at(0, 'Observation Scheduling').id}`, ready: 'Observation Scheduling' },
@@ -62,6 +64,15 @@ export async function openPage(page: Page, p: MainPage): Promise<void> {
   await page.goto(p.path);
   await expect(page.getByRole('main').getByText(p.ready).first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Not found' })).toHaveCount(0);
+  if (p.figure) {
+    // Without this, whether a check saw the chart depended on the viewport and the timing.
+    const figure = page.getByRole('figure', { name: p.figure });
+    await expect(async () => {
+      const loading = page.getByRole('status', { name: 'Loading chart' });
+      if (await loading.count()) await loading.first().scrollIntoViewIfNeeded();
+      await expect(figure).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+  }
   await settled(page);
 }
 

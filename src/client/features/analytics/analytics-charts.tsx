@@ -15,6 +15,8 @@ const SEMESTER_COLORS: Record<string, string> = { Spring: 'teal.6', Summer: 'yel
 export function FunnelPanel({ funnel }: { funnel: AnalyticsResponse['funnel'] }) {
   return (
     <FunnelChart
+      // A name on a plain div is not allowed (axe: aria-prohibited-attr); as a figure the chart is announced by it.
+      role="figure"
       aria-label="Completion funnel: observations that reached each stage"
       data={funnel.map((f, i) => ({ name: f.stage, value: f.count, color: FUNNEL_COLORS[i] }))}
       withLabels
@@ -38,6 +40,8 @@ export function ItemAveragesPanel({ items, averages }: { items: AnalyticsRespons
       withLegend
       yAxisProps={{ domain: [0, 4] }}
       xAxisProps={{ interval: 0, angle: -45, textAnchor: 'end', height: 70 }}
+      // A name on a plain div is not allowed (axe: aria-prohibited-attr); as a figure the chart is announced by it.
+      role="figure"
       aria-label="Observer score average per rubric item, by semester"
     />
   );
@@ -52,6 +56,8 @@ export function HeatmapPanel({ items, cells }: { items: AnalyticsResponse['items
   const faculty = [...new Set(cells.map((c) => c.faculty))].sort();
   return (
     <MatrixChart
+      // A name on a plain div is not allowed (axe: aria-prohibited-attr); as a figure the chart is announced by it.
+      role="figure"
       aria-label="Observer score average by faculty member and rubric item"
       data={cells.map((c) => ({ x: label(c.rubricItemId), y: c.faculty, value: c.average }))}
       xLabels={items.map((i) => label(i.id))}
