@@ -57,6 +57,7 @@ export const ADMIN_PAGES: readonly MainPage[] = [
   { name: 'profile', as: ADMIN, path: '/settings/profile', ready: 'Adam Whitfield' },
   { name: 'email-templates', as: ADMIN, path: '/email/new-user', ready: /New User/ },
   { name: 'plans', as: ADMIN, path: '/plan/teaching-plan', ready: /Teaching Plan/ },
+  { name: 'analytics', as: ADMIN, path: '/analytics', ready: 'Completion funnel', figure: 'Completion funnel: observations that reached each stage' },
 ];
 
 /** Opens `page.path` and waits for its content and for the route fade to end. */

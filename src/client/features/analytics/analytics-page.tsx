@@ -94,7 +94,8 @@ export function AnalyticsPage({ viewer, departments }: { viewer: User; departmen
               {result.data.overdue.items.length === 0 ? (
                 <Text c="dimmed">None.</Text>
               ) : (
-                <Table.ScrollContainer minWidth={420}>
+                // Focusable, so a keyboard can scroll it sideways on a phone (axe: scrollable-region-focusable).
+                <Table.ScrollContainer minWidth={420} type="native" tabIndex={0} role="region" aria-label="Overdue observations">
                   <Table striped aria-labelledby="overdue-title">
                     <Table.Thead>
                       <Table.Tr>
