@@ -70,7 +70,8 @@ export async function openPage(page: Page, p: MainPage): Promise<void> {
     const figure = page.getByRole('figure', { name: p.figure });
     await expect(async () => {
       const loading = page.getByRole('status', { name: 'Loading chart' });
-      if (await loading.count()) await loading.first().scrollIntoViewIfNeeded();
+      // Short and allowed to fail: the loader may give way to the chart between the count and the scroll.
+      if (await loading.count()) await loading.first().scrollIntoViewIfNeeded({ timeout: 1_000 }).catch(() => undefined);
       await expect(figure).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: 30_000 });
   }
