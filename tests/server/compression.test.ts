@@ -1,12 +1,15 @@
 /**
  * Everything leaves compressed: the built client as the build precompressed it (`.br`/`.gz` beside each file), and
- * every JSON answer over 1 KB (the sync feed above all) compressed per request; small answers stay plain.
+ * every JSON answer longer than one TCP segment (COMPRESS_MIN_BYTES; the sync feed above all) compressed per
+ * request; smaller answers stay plain.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPRESS_MIN_BYTES } from '../../src/server/app.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -73,13 +76,13 @@ describe('compression', () => {
     expect(brotliDecompressSync(res.rawPayload).toString()).toContain('<div id="root">');
   });
 
-  it('compresses the sync feed and other JSON over 1 KB, not small answers', async () => {
+  it('compresses the sync feed and other JSON longer than one TCP segment, not smaller answers', async () => {
     const token = await t.login('superadmin');
     const feed = await t.request('GET', '/api/sync/changes?since=0', { token, headers: { 'accept-encoding': 'br, gzip' } });
     expect(feed.statusCode).toBe(200);
     expect(feed.headers['content-encoding']).toBe('br');
     const body = brotliDecompressSync(feed.rawPayload).toString();
-    expect(body.length).toBeGreaterThan(1024);
+    expect(body.length).toBeGreaterThan(COMPRESS_MIN_BYTES);
     expect(feed.rawPayload.length).toBeLessThan(body.length / 3);
     expect(JSON.parse(body)).toHaveProperty('cursor');
 
@@ -91,5 +94,31 @@ describe('compression', () => {
     expect(small.statusCode).toBe(200);
     expect(small.body.length).toBeLessThan(1024);
     expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it("sends an answer that fits in one segment plain and one of the threshold's length compressed (a profile edit's answer grown by its text fields)", async () => {
+    const me = await t.loginUser('faculty');
+    // `n` characters spread over four one-line fields (each at most TEXT_MAX.line), so the answer grows by n - 4.
+    const fields = ['phone', 'designation', 'institute', 'degree'] as const;
+    const put = (n: number) => {
+      const body = Object.fromEntries(fields.map((f, i) => [f, 'x'.repeat(Math.floor(n / 4) + (i < n % 4 ? 1 : 0))]));
+      return t.request('PUT', `/api/user/update/${me.id}`, { token: me.token, body, headers: { 'accept-encoding': 'br, gzip', 'idempotency-key': randomUUID() } });
+    };
+    const base = await put(4);
+    expect(base.statusCode).toBe(200);
+    expect(base.headers['content-encoding']).toBeUndefined();
+    const room = COMPRESS_MIN_BYTES - base.rawPayload.length;
+    expect(room).toBeGreaterThan(2); // the demo faculty member's answer is under the threshold to begin with
+    // One byte under the threshold, then the threshold itself.
+    const under = await put(4 + room - 1);
+    expect(under.statusCode).toBe(200);
+    expect(under.headers['content-encoding']).toBeUndefined();
+    expect(under.rawPayload.length).toBe(COMPRESS_MIN_BYTES - 1);
+    const at = await put(4 + room);
+    expect(at.statusCode).toBe(200);
+    expect(at.headers['content-encoding']).toBe('br');
+    const doc = brotliDecompressSync(at.rawPayload).toString();
+    expect(doc.length).toBe(COMPRESS_MIN_BYTES);
+    expect(JSON.parse(doc).phone).toMatch(/^x+$/);
   });
 });
