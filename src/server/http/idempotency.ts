@@ -32,6 +32,7 @@ import { IDEMPOTENCY_HEADER } from '../../shared/sync/protocol.js';
 import type { Db, Tx } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema.js';
 import { rawRows } from '../db/raw.js';
+import { forgetRowLocks } from '../db/tx-locks.js';
 import { auditInsertCte, bufferAudits, clientStamp, flushAudits, takeAudits, type AuditInput } from '../services/audit.js';
 import { HttpError } from './errors.js';
 
@@ -273,6 +274,7 @@ async function withSavepoint<T>(tx: Tx, fn: () => Promise<T>): Promise<T> {
     result = await fn();
   } catch (err) {
     await inBatch(() => tx.execute(ROLLBACK_TO));
+    forgetRowLocks(tx);
     throw err;
   }
   await inBatch(() => tx.execute(RELEASE));

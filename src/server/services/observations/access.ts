@@ -8,6 +8,7 @@ import { eq, getTableName } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages.js';
 import type { Db, Tx } from '../../db/client.js';
 import { rawRows } from '../../db/raw.js';
+import { holdsRowLock, noteRowLock } from '../../db/tx-locks.js';
 import { parseJson, rowFromJson } from '../../db/results.js';
 import { observations } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
@@ -41,15 +42,38 @@ export function requireVisible(u: Viewer, row: ObservationRow | undefined): Obse
  */
 export async function loadForWrite(tx: Tx, u: Viewer, id: string): Promise<ObservationRow> {
   const [found] = await rawRows<{ row: unknown }>(tx, FOR_WRITE_TEXT, [id]);
-  const json = parseJson<Record<string, unknown>>(found?.row);
-  const row = json ? rowFromJson(observations, json) : undefined;
-  if (!row) throw notFound();
-  if (!canView(u, row)) throw forbidden();
-  return row;
+  const row = observationFromJson(found?.row);
+  if (row) noteRowLock(tx, lockKey(id));
+  return requireVisible(u, row);
 }
 
 /** Fixed text (every observation write runs it; Drizzle's building of it cost more than the row lock itself). */
 const FOR_WRITE_TEXT = `select row_to_json(o) as row from "${getTableName(observations)}" o where o.id = $1 for update`;
+export const LOCK_TEXT = `select true as found from "${getTableName(observations)}" o where o.id = $1 for update`;
+
+const lockKey = (id: string) => `observations:${id}`;
+
+/**
+ * Locks an observation's row for the transaction, as loadForWrite does, without reading it: for a write that reads
+ * the row in its next statement (the rubric's one statement). No statement when this transaction already holds the
+ * lock (db/tx-locks.ts): an earlier row of the same batched push took it. Whoever reads the row after this must
+ * judge it with requireVisible, as loadForWrite does (a missing row is not an error here).
+ *
+ * The lock is taken in a statement of its own so that the statement after it reads what was committed while it
+ * waited: a statement sees the database as of its own start, and a concurrent write it waited for (a meeting
+ * locked meanwhile) would be invisible to the statement that waited.
+ */
+export async function lockForWrite(tx: Tx, id: string): Promise<void> {
+  if (holdsRowLock(tx, lockKey(id))) return;
+  const [found] = await rawRows<{ found: boolean }>(tx, LOCK_TEXT, [id]);
+  if (found) noteRowLock(tx, lockKey(id));
+}
+
+/** An observation row from its row_to_json (undefined for none). */
+export function observationFromJson(json: unknown): ObservationRow | undefined {
+  const parsed = parseJson<Record<string, unknown>>(json);
+  return parsed ? rowFromJson(observations, parsed) : undefined;
+}
 
 /** A client-chosen id (offline create) that already names another record. */
 export const ID_IN_USE = 'That id is already in use!';

@@ -16,11 +16,11 @@ import { rubricBeforeClassError, utcDay } from '../../../shared/class-dates.js';
 import type { Tx } from '../../db/client.js';
 import { rawRows } from '../../db/raw.js';
 import { parseJson, rowFromJson } from '../../db/results.js';
-import { meetings, rubricScores, schedulingRequests } from '../../db/schema.js';
+import { meetings, observations, rubricScores, schedulingRequests } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/types.js';
 import { audit } from '../audit.js';
-import { ID_IN_USE, loadForWrite, requireObserver, requireOpen, sideOf, type Side } from './access.js';
+import { ID_IN_USE, loadForWrite, lockForWrite, observationFromJson, requireObserver, requireOpen, requireVisible, sideOf, type ObservationRow } from './access.js';
 import { loadStages, refreshObservation, type MeetingRow } from './cycle-state.js';
 import type { RubricItems } from './rubric-items.js';
 import { announce, otherSide, ROUTES } from './events.js';
@@ -29,39 +29,52 @@ export type MeetingKind = 'informed' | 'uninformed';
 
 /**
  * A rubric call's one statement after the observation's lock (every save of a batched replay runs it; one round
- * trip fewer than reading the meeting and then writing): the meeting of this kind as a row, the class's day, and —
- * when `$7` says the checks known beforehand pass (a complete valid group, an open observation, not a lock) and the
- * meeting allows it (it exists, is the one named, is not locked, and a faculty side has not submitted) — the side's
- * scores upserted from two parallel arrays, fixed text whatever the number of items. updateRubrics then checks every
- * rule in its order for the answer: the guard only keeps a refused call from writing, and a save the rules accept
- * but the guard did not write fails loudly (`written` ≠ the entries). The scores' trigger moves the observation's
- * version (migrations 0001, 0012, 0013); the meeting row is left alone (nothing reads its updated_at; rewriting it
- * cost every save an update, its touch trigger and a foreign-key check).
+ * trip fewer than reading the observation and the meeting and then writing): the observation and the meeting of
+ * this kind as rows, the class's day, and — when `$7` says the checks known beforehand pass (a complete valid group,
+ * not a lock) and the rows allow it (the caller, `$3`, is the observation's observer or faculty member, which gives
+ * the side; the observation is open; the meeting exists, is the one named, is not locked, and a faculty side has not
+ * submitted) — the side's scores upserted from two parallel arrays, fixed text whatever the number of items.
+ * updateRubrics then checks every rule in its order for the answer: the guard only keeps a refused call from
+ * writing, and a save the rules accept but the guard did not write fails loudly (`written` ≠ the entries). The
+ * scores' trigger moves the observation's version (migrations 0001, 0012, 0013); the meeting row is left alone
+ * (nothing reads its updated_at; rewriting it cost every save an update, its touch trigger and a foreign-key check).
+ * The observation is read here, not with its lock (lockForWrite): in a batched push, the rows after the first that
+ * took the lock run this statement alone.
  */
-const MEETING_AND_SAVE_TEXT = `with saved as (
+const OBSERVATION_MEETING_AND_SAVE_TEXT = `with o as (select * from "${getTableName(observations)}" where id = $1),
+  s as (select case when o.observer_id = $3::uuid then 'observer' when o.faculty_id = $3::uuid then 'faculty' end as side,
+               o.status from o),
+  saved as (
     insert into "${getTableName(rubricScores)}" (meeting_id, rubric_item_id, side, score, updated_at)
-    select m.id, e.id, $3::text, e.score, $4::timestamptz
-      from "${getTableName(meetings)}" m, unnest($5::uuid[], $6::int[]) as e(id, score)
-     where $7::boolean and m.observation_id = $1 and m.kind = $2 and m.status <> 'Completed'
-       and ($8::uuid is null or m.id = $8::uuid) and ($3::text <> 'faculty' or m.faculty_score is null)
+    select m.id, e.id, s.side, e.score, $4::timestamptz
+      from s, "${getTableName(meetings)}" m, unnest($5::uuid[], $6::int[]) as e(id, score)
+     where $7::boolean and s.side is not null and s.status <> 'Completed'
+       and m.observation_id = $1 and m.kind = $2 and m.status <> 'Completed'
+       and ($8::uuid is null or m.id = $8::uuid) and (s.side <> 'faculty' or m.faculty_score is null)
     on conflict (meeting_id, rubric_item_id, side) do update set score = excluded.score, updated_at = excluded.updated_at
     returning 1)
-  select (select row_to_json(m) from "${getTableName(meetings)}" m where m.observation_id = $1 and m.kind = $2) as meeting,
+  select (select row_to_json(o) from o) as observation,
+    (select row_to_json(m) from "${getTableName(meetings)}" m where m.observation_id = $1 and m.kind = $2) as meeting,
     (select r.scheduled_on from "${getTableName(schedulingRequests)}" r where r.observation_id = $1) as "scheduledOn",
     (select count(*)::int from saved) as written`;
 
-/** The meeting of `kind` and the class's day; `save` (entries already valid) is written when the meeting allows it. */
-export async function meetingThenSave(
+/**
+ * The observation (judged as loadForWrite judges it), the meeting of `kind` and the class's day; `save` (entries
+ * already valid) is written when the rows allow it. The caller holds the observation's lock (lockForWrite).
+ */
+export async function observationMeetingThenSave(
   tx: Tx,
+  u: AuthUser,
   observationId: string,
   kind: MeetingKind,
-  save: { side: Side; entries: readonly RubricEntry[]; namedId: string | undefined; now: Date } | null,
-): Promise<{ meeting: MeetingRow | null; scheduledOn: Date | null; written: number }> {
-  const params = [observationId, kind, save?.side ?? null, save?.now ?? null, save?.entries.map((e) => e.id) ?? [], save?.entries.map((e) => e.score) ?? [], !!save, save?.namedId ?? null];
-  const [row] = await rawRows<{ meeting: unknown; scheduledOn: unknown; written: number }>(tx, MEETING_AND_SAVE_TEXT, params);
+  save: { entries: readonly RubricEntry[]; namedId: string | undefined; now: Date } | null,
+): Promise<{ o: ObservationRow; meeting: MeetingRow | null; scheduledOn: Date | null; written: number }> {
+  const params = [observationId, kind, u.id, save?.now ?? null, save?.entries.map((e) => e.id) ?? [], save?.entries.map((e) => e.score) ?? [], !!save, save?.namedId ?? null];
+  const [row] = await rawRows<{ observation: unknown; meeting: unknown; scheduledOn: unknown; written: number }>(tx, OBSERVATION_MEETING_AND_SAVE_TEXT, params);
   const meeting = parseJson<Record<string, unknown>>(row?.meeting);
   const scheduledOn = row?.scheduledOn;
   return {
+    o: requireVisible(u, observationFromJson(row?.observation)),
     meeting: meeting ? rowFromJson(meetings, meeting) : null,
     // timestamptz: a Date from both drivers.
     scheduledOn: scheduledOn instanceof Date ? scheduledOn : scheduledOn == null ? null : new Date(String(scheduledOn)),
@@ -77,15 +90,15 @@ export async function updateRubrics(
   now: Date,
   rubric: RubricItems,
 ): Promise<string> {
-  const o = await loadForWrite(tx, u, body.observationsId);
-  const side = sideOf(u, o);
   const namedId = kind === 'informed' ? body.informedId : body.uninformedId;
   const entries = body.rubricsFinal ?? [];
   const items = await rubric.read(tx);
-  // What can be judged before reading the meeting; the meeting's own rules are judged in SQL too (see above).
+  // What can be judged before reading the rows; the rows' own rules are judged in SQL too (see above).
   const groupError = entries.length > 0 ? groupSaveError(items, entries) : null;
-  const writes = body.status !== 'Completed' && o.status !== 'Completed' && entries.length > 0 && !groupError;
-  const { meeting, scheduledOn, written } = await meetingThenSave(tx, o.id, kind, writes ? { side, entries, namedId, now } : null);
+  const writes = body.status !== 'Completed' && entries.length > 0 && !groupError;
+  await lockForWrite(tx, body.observationsId);
+  const { o, meeting, scheduledOn, written } = await observationMeetingThenSave(tx, u, body.observationsId, kind, writes ? { entries, namedId, now } : null);
+  const side = sideOf(u, o);
   if (!meeting) throw conflict(MSG.meetingNotStarted);
   if (namedId && namedId !== meeting.id) throw notFound();
   if (meeting.status === 'Completed') throw conflict(MSG.scoresLocked);
