@@ -11,7 +11,7 @@
  *   as whole documents.
  * - Deletions of synced rows write a tombstone with their own version.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -67,15 +67,20 @@ export const users = pgTable(
     version: version(),
   },
   (t) => [
-    // users_email_key serves the login lookup (`email = $1`); users_email_lower_key makes the database decide a
-    // race between two creations of one address, whatever the case (http/db-errors.ts maps it to 409).
-    uniqueIndex('users_email_key').on(t.email),
+    // users_email_lower_key serves every lookup by address (emailIs below) and makes the database decide a race
+    // between two creations of one address, whatever the case (http/db-errors.ts maps it to 409). A second unique
+    // index on `email` itself (users_email_key, dropped by migration 0014) cost every users write an index entry.
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_department_idx').on(t.departmentId),
     // The sync feed probes every synced table by version (an idle pull must stay an index probe, issue #12).
     index('users_version_idx').on(t.version),
   ],
 );
+
+/** The user with this address (lower-cased, as stored): a probe of users_email_lower_key. */
+export function emailIs(email: string): SQL {
+  return sql`lower(${users.email}) = ${email.toLowerCase()}`;
+}
 
 export const sessions = pgTable(
   'sessions',

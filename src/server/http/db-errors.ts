@@ -13,7 +13,6 @@ import { conflict, type HttpError } from './errors.js';
 export const UNIQUE_VIOLATION = '23505';
 
 const BY_CONSTRAINT: Record<string, () => HttpError> = {
-  users_email_key: () => conflict(MSG.emailTaken),
   users_email_lower_key: () => conflict(MSG.emailTaken),
   observations_open_faculty_key: () => conflict(MSG.facultyHasOpenObservation),
 };

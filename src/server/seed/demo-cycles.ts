@@ -21,7 +21,7 @@ import {
   UninformedCreateRequest,
 } from '../../shared/contract/observations.js';
 import type { Tx } from '../db/client.js';
-import { artifacts, observations, postObservations, rubricItems, slots, users } from '../db/schema.js';
+import { artifacts, observations, postObservations, rubricItems, slots, emailIs, users } from '../db/schema.js';
 import type { AuthUser } from '../http/types.js';
 import { artifactsDir } from '../storage/index.js';
 import { sendMessage } from '../services/observations/chat.js';
@@ -51,7 +51,7 @@ const at = (base: Date, daysAgo: number) => new Date(base.getTime() - daysAgo * 
 type Person = AuthUser;
 
 async function person(tx: Tx, email: string): Promise<Person> {
-  const [u] = await tx.select().from(users).where(eq(users.email, email));
+  const [u] = await tx.select().from(users).where(emailIs(email));
   if (!u) throw new Error(`demo seed: no ${email}`);
   return { id: u.id, name: u.name, email: u.email, role: u.role as AuthUser['role'], campus: u.campus, departmentId: u.departmentId, sessionId: 'demo-seed' };
 }

@@ -2,12 +2,11 @@
  * Login: the same 401 and message for an unknown email and a wrong password, and the same amount of work
  * (a scrypt verification against a dummy hash) so timing does not tell them apart either.
  */
-import { eq } from 'drizzle-orm';
 import type { User } from '../../../shared/contract/users.js';
 import { MSG } from '../../../shared/messages.js';
 import { loginError } from '../../../shared/validation.js';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { emailIs, users } from '../../db/schema.js';
 import { badRequest, rateLimited, unauthenticated } from '../../http/errors.js';
 import { userDocument } from '../users/user-document.js';
 import { blockedFor, recordFailure, recordSuccess, throttleKeys, type ThrottlePolicy } from './login-throttle.js';
@@ -29,7 +28,7 @@ export async function login(
   const wait = await blockedFor(db, keys, now);
   if (wait > 0) throw rateLimited(MSG.tooManyAttempts, wait);
 
-  const [row] = await db.select().from(users).where(eq(users.email, email));
+  const [row] = await db.select().from(users).where(emailIs(email));
   const ok = await verifyPassword(input.password, row ? row.passwordHash : await dummyHash());
   if (!row || !ok) {
     await recordFailure(db, keys, now, policy);

@@ -17,7 +17,7 @@ import { MSG } from '../../../shared/messages.js';
 import { can, mayCreateRole } from '../../../shared/permissions.js';
 import { createUserError } from '../../../shared/validation.js';
 import type { Tx } from '../../db/client.js';
-import { courseDepartments, courses, departments, slots, users } from '../../db/schema.js';
+import { courseDepartments, courses, departments, slots, emailIs, users } from '../../db/schema.js';
 import { badRequest, conflict, forbidden } from '../../http/errors.js';
 import type { AuthUser } from '../../http/types.js';
 import { audit } from '../audit.js';
@@ -54,7 +54,7 @@ export async function createUser(
 
   const departmentId = await resolveDepartment(tx, creator, role, input.department);
   const email = input.email.trim().toLowerCase();
-  const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+  const [taken] = await tx.select({ id: users.id }).from(users).where(emailIs(email));
   if (taken) throw conflict(MSG.emailTaken);
   if (input.id) {
     const [idTaken] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.id));
