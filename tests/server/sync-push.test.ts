@@ -144,6 +144,39 @@ describe('POST /api/sync/push', () => {
     }
   });
 
+  it('a row that breaks a deferred foreign key (migration 0015) fails alone, in a batch as singly, as it did at its statement', async () => {
+    const me = await t.loginUser('faculty');
+    const deferred = rowsOf<{ conname: string }>(
+      await t.db.execute(sql`select conname from pg_constraint where contype = 'f' and condeferrable and condeferred order by conname`),
+    ).map((r) => r.conname);
+    expect(deferred).toEqual(['rubric_scores_meeting_id_meetings_id_fk', 'rubric_scores_rubric_item_id_rubric_items_id_fk', 'users_department_id_departments_id_fk']);
+    // A department that does not exist, set by a trigger for one value: the write passes its statement and breaks
+    // the key only when the checks run.
+    await t.db.execute(sql.raw(`create or replace function orphan() returns trigger language plpgsql as $$
+      begin if new.phone = 'ORPHAN' then new.department_id := 999999; end if; return new; end $$`));
+    await t.db.execute(sql.raw('create trigger orphan before update on users for each row execute function orphan()'));
+    try {
+      const rows = [profile(me.id, '+1 before'), profile(me.id, 'ORPHAN'), profile(me.id, '+1 after')];
+      const results = await push(me.token, rows);
+      expect(results[0]).toMatchObject({ status: 200 });
+      expect(results[1]).toMatchObject({ status: 500, body: { error: expect.any(String) } });
+      expect(results[2]).toEqual({ mutationId: rows[2].mutationId, notAttempted: true });
+      const [u] = await t.db.select().from(users).where(eq(users.id, me.id));
+      expect(u).toMatchObject({ phone: '+1 before', departmentId: expect.any(Number) });
+      expect(u.departmentId).not.toBe(999999);
+      const keys = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, me.id));
+      expect(keys.map((k) => k.key)).toEqual([rows[0].mutationId]);
+      // Singly: refused at COMMIT, nothing applied.
+      const single = await t.put(`/api/user/update/${me.id}`, { phone: 'ORPHAN' }, me.token, { 'idempotency-key': randomUUID() });
+      expect(single.statusCode).toBe(500);
+      const [again] = await t.db.select().from(users).where(eq(users.id, me.id));
+      expect(again.phone).toBe('+1 before');
+    } finally {
+      await t.db.execute(sql.raw('drop trigger if exists orphan on users'));
+      await t.db.execute(sql.raw('drop function if exists orphan()'));
+    }
+  });
+
   it("looks the batch's keys up with a plan made at each run, which probes the key once the table has grown", async () => {
     const me = await t.loginUser('faculty');
     type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Cond'?: string; Filter?: string; Plans?: PlanNode[] };

@@ -9,12 +9,14 @@
  *   rows ──► keys looked up (one query) ──► per CHUNK_ROWS rows, one transaction:
  *     first attempt:  BEGIN; for each row: stored key ──► the stored answer (no statement)
  *                                          else the route's effects ──► its answer
- *                     INSERT every row's key and audit rows (one statement); COMMIT (one WAL flush)
+ *                     deferred foreign-key checks; INSERT every row's key and audit rows (one statement);
+ *                     COMMIT (one WAL flush)
  *                     ──► feed nudged, after-commit work (file removals)
- *         │ a row failed inside idempotentWrite (refused by its service, a database error), or the keys'
- *         │ INSERT failed (a key stored meanwhile: twice in the batch, or by a concurrent twin):
+ *         │ a row failed inside idempotentWrite (refused by its service, a database error), a deferred check
+ *         │ failed, or the keys' INSERT failed (a key stored meanwhile: twice in the batch, or by a concurrent twin):
  *         ▼ ROLLBACK of the whole attempt (nothing of it remains), then
- *     second attempt: BEGIN; for each row: SAVEPOINT; effects; INSERT key + audit; RELEASE ──► its answer
+ *     second attempt: BEGIN; constraints immediate;
+ *                     for each row: SAVEPOINT; effects; INSERT key + audit; RELEASE ──► its answer
  *                                          failed: ROLLBACK TO SAVEPOINT (nothing of the row remains) ──► its answer
  *                     COMMIT
  *
@@ -203,6 +205,13 @@ async function runRow(
   }
 }
 
+/**
+ * Runs the foreign-key checks deferred so far (migration 0015: keys of rows a batch rewrites many times) and checks
+ * the rest of the transaction at each statement: before a first attempt's keys are written, and at the start of an
+ * attempt with savepoints, where a row that violates a key must fail inside its own savepoint.
+ */
+const CONSTRAINTS_IMMEDIATE = sql.raw('set constraints all immediate');
+
 /** Rows per transaction: below PostgreSQL's 64 cached subtransaction ids (see above). */
 export const CHUNK_ROWS = 50;
 
@@ -212,6 +221,8 @@ async function runChunk(app: FastifyInstance, req: FastifyRequest, rows: PushRow
   let stopped = false;
   const results = await app.deps.db.transaction(async (tx) => {
     batch.tx = tx;
+    // Rows in savepoints check their deferred foreign keys at each statement, inside the row's own savepoint.
+    if (savepoints) await inBatch(() => tx.execute(CONSTRAINTS_IMMEDIATE));
     const out: PushRowResult[] = [];
     for (const row of rows) {
       // A key used earlier in this same batch was stored after the lookup: idempotentWrite finds it on its failure path.
@@ -228,9 +239,11 @@ async function runChunk(app: FastifyInstance, req: FastifyRequest, rows: PushRow
       await inBatch(() => tx.execute(sql`select 1`));
       return out;
     }
-    // First attempt: every row's key and audit rows in one statement; a key stored meanwhile (the same key twice
-    // in this batch, a twin sent concurrently) fails it, and the batch runs again row by row.
+    // First attempt: the deferred foreign-key checks of every row (migration 0015), then every row's key and audit
+    // rows in one statement; a violation, or a key stored meanwhile (the same key twice in this batch, a twin sent
+    // concurrently), fails them, and the batch runs again row by row.
     try {
+      await tx.execute(CONSTRAINTS_IMMEDIATE);
       await recordWrites(tx, batch.keys, batch.audits);
     } catch (err) {
       throw new BatchRerun(err);
