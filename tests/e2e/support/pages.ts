@@ -24,8 +24,8 @@ export interface MainPage {
   path: string;
   /** Text that shows the page has rendered its content. */
   ready: string | RegExp;
-  /** The name of a chart (role figure) the page must have drawn: charts load once near the screen, so it is scrolled to. */
-  figure?: string;
+  /** The names of the charts (role figure) the page must have drawn: charts load once near the screen, so each is scrolled to. */
+  figures?: readonly string[];
 }
 
 interface ListedObservation {
@@ -41,7 +41,7 @@ export async function observationPages(api: ServerApi): Promise<MainPage[]> {
   const at = (p: number, label?: string) => list.find((o) => o.observationProgress === p && (label === undefined || o.cycleLabel === label))!;
   const as = PHYSICS_OBSERVER;
   return [
-    { name: 'dashboard', as, path: '/dashboard', ready: /Observations/, figure: 'Observations by status per period' },
+    { name: 'dashboard', as, path: '/dashboard', ready: /Observations/, figures: ['Observations by status per period'] },
     { name: 'observation-list', as, path: '/observations/list-observation', ready: 'Aisha Bello' },
     { name: 'observation-detail', as, path: `/observations/detail-observation/${at(80, 'Post Observation').id}`, ready: 'Informed Observation Scheduling' },
     { name: 'scheduling', as, path: `/observations/observation-scheduling/${at(0, 'Observation Scheduling').id}`, ready: 'Observation Scheduling' },
@@ -57,7 +57,18 @@ export const ADMIN_PAGES: readonly MainPage[] = [
   { name: 'profile', as: ADMIN, path: '/settings/profile', ready: 'Adam Whitfield' },
   { name: 'email-templates', as: ADMIN, path: '/email/new-user', ready: /New User/ },
   { name: 'plans', as: ADMIN, path: '/plan/teaching-plan', ready: /Teaching Plan/ },
-  { name: 'analytics', as: ADMIN, path: '/analytics', ready: 'Completion funnel', figure: 'Completion funnel: observations that reached each stage' },
+  {
+    name: 'analytics',
+    as: ADMIN,
+    path: '/analytics',
+    ready: 'Completion funnel',
+    // The staged Physics observations have submitted observer scores, so both score charts have data.
+    figures: [
+      'Completion funnel: observations that reached each stage',
+      'Observer score average per rubric item, by semester',
+      'Observer score average by faculty member and rubric item',
+    ],
+  },
 ];
 
 /** Opens `page.path` and waits for its content and for the route fade to end. */
@@ -65,9 +76,9 @@ export async function openPage(page: Page, p: MainPage): Promise<void> {
   await page.goto(p.path);
   await expect(page.getByRole('main').getByText(p.ready).first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Not found' })).toHaveCount(0);
-  if (p.figure) {
+  for (const name of p.figures ?? []) {
     // Without this, whether a check saw the chart depended on the viewport and the timing.
-    const figure = page.getByRole('figure', { name: p.figure });
+    const figure = page.getByRole('figure', { name });
     await expect(async () => {
       const loading = page.getByRole('status', { name: 'Loading chart' });
       // Short and allowed to fail: the loader may give way to the chart between the count and the scroll.
