@@ -29,6 +29,21 @@ async function push(token: string, rows: unknown[]) {
   return PushResponse.parse(res.json()).results;
 }
 
+/**
+ * Runs `fn` with a BEFORE UPDATE trigger on users named `name` whose PL/pgSQL body is `body` (before `return new`),
+ * dropped afterwards whatever happens (a test may drop it itself earlier).
+ */
+async function withUsersTrigger(name: string, body: string, fn: () => Promise<void>): Promise<void> {
+  await t.db.execute(sql.raw(`create or replace function ${name}() returns trigger language plpgsql as $$ begin ${body} return new; end $$`));
+  await t.db.execute(sql.raw(`create trigger ${name} before update on users for each row execute function ${name}()`));
+  try {
+    await fn();
+  } finally {
+    await t.db.execute(sql.raw(`drop trigger if exists ${name} on users`));
+    await t.db.execute(sql.raw(`drop function if exists ${name}()`));
+  }
+}
+
 async function profileAudits(userId: string): Promise<number> {
   const rows = await t.db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(and(eq(auditLog.entityId, userId), eq(auditLog.action, 'user.updateProfile')));
   return Number(rows[0].n);
@@ -123,10 +138,7 @@ describe('POST /api/sync/push', () => {
   it('a 5xx stops the batch there: the rest are not attempted (nothing applied)', async () => {
     const me = await t.loginUser('faculty');
     // A real database failure for one value (a server fault the client must back off on, not a refusal).
-    await t.db.execute(sql.raw(`create or replace function boom() returns trigger language plpgsql as $$
-      begin if new.phone = 'BOOM' then raise exception 'disk on fire'; end if; return new; end $$`));
-    await t.db.execute(sql.raw('create trigger boom before update on users for each row execute function boom()'));
-    try {
+    await withUsersTrigger('boom', `if new.phone = 'BOOM' then raise exception 'disk on fire'; end if;`, async () => {
       const rows = [profile(me.id, '+1 before'), profile(me.id, 'BOOM'), profile(me.id, '+1 after')];
       const results = await push(me.token, rows);
       expect(results[0]).toMatchObject({ status: 200 });
@@ -138,10 +150,7 @@ describe('POST /api/sync/push', () => {
       await t.db.execute(sql.raw('drop trigger boom on users'));
       const retry = await push(me.token, rows.slice(1).map((r) => ({ ...r, args: { ...r.args, changes: { phone: '+1 fixed' } } })));
       expect(retry.map((r) => ('status' in r ? r.status : 0))).toEqual([200, 200]);
-    } finally {
-      await t.db.execute(sql.raw('drop trigger if exists boom on users'));
-      await t.db.execute(sql.raw('drop function if exists boom()'));
-    }
+    });
   });
 
   it('a row that breaks a deferred foreign key (migration 0015) fails alone, in a batch as singly, as it did at its statement', async () => {
@@ -152,10 +161,7 @@ describe('POST /api/sync/push', () => {
     expect(deferred).toEqual(['rubric_scores_meeting_id_meetings_id_fk', 'rubric_scores_rubric_item_id_rubric_items_id_fk', 'users_department_id_departments_id_fk']);
     // A department that does not exist, set by a trigger for one value: the write passes its statement and breaks
     // the key only when the checks run.
-    await t.db.execute(sql.raw(`create or replace function orphan() returns trigger language plpgsql as $$
-      begin if new.phone = 'ORPHAN' then new.department_id := 999999; end if; return new; end $$`));
-    await t.db.execute(sql.raw('create trigger orphan before update on users for each row execute function orphan()'));
-    try {
+    await withUsersTrigger('orphan', `if new.phone = 'ORPHAN' then new.department_id := 999999; end if;`, async () => {
       const rows = [profile(me.id, '+1 before'), profile(me.id, 'ORPHAN'), profile(me.id, '+1 after')];
       const results = await push(me.token, rows);
       expect(results[0]).toMatchObject({ status: 200 });
@@ -171,10 +177,7 @@ describe('POST /api/sync/push', () => {
       expect(single.statusCode).toBe(500);
       const [again] = await t.db.select().from(users).where(eq(users.id, me.id));
       expect(again.phone).toBe('+1 before');
-    } finally {
-      await t.db.execute(sql.raw('drop trigger if exists orphan on users'));
-      await t.db.execute(sql.raw('drop function if exists orphan()'));
-    }
+    });
   });
 
   it("looks the batch's keys up with a plan made at each run, which probes the key once the table has grown", async () => {
