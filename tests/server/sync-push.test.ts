@@ -209,6 +209,33 @@ describe('POST /api/sync/push', () => {
     expect(plan.some((n) => /key/.test(n['Index Cond'] ?? '')), JSON.stringify(plan)).toBe(true);
   });
 
+  it('rows whose checks read what the row before wrote are judged on it, though rows are sent pipelined', async () => {
+    const me = await t.loginUser('faculty');
+    const degree = (changes: Record<string, string>) => ({ mutationId: randomUUID(), name: 'user.updateProfile', args: { userId: me.id, changes } });
+    // One date alone is checked against the stored other one (a read, then the write): row 2 must see row 1's end
+    // (2004) and be refused; read before row 1's write, it would see 2010 and pass. Pipelined, row 2's read is sent
+    // before row 1's write, so the attempt is thrown away and the rows run in order.
+    const rows = [degree({ starting: '2000', ending: '2010' }), degree({ ending: '2004' }), degree({ starting: '2008' }), degree({ starting: '2002' })];
+    const results = await push(me.token, rows);
+    expect(results.map((r) => ('status' in r ? r.status : 'skipped'))).toEqual([200, 200, 400, 200]);
+    expect(results[3]).toMatchObject({ body: { starting: '2002', ending: '2004' } });
+    const [u] = await t.db.select().from(users).where(eq(users.id, me.id));
+    expect({ starting: u.starting, ending: u.ending }).toEqual({ starting: '2002', ending: '2004' });
+  });
+
+  it("keeps the rows' audit entries in row order", async () => {
+    const me = await t.loginUser('faculty');
+    const phones = Array.from({ length: 30 }, (_, i) => `+1 ${i}`);
+    const results = await push(me.token, phones.map((p) => profile(me.id, p)));
+    expect(results.map((r) => ('status' in r ? r.status : 'skipped'))).toEqual(phones.map(() => 200));
+    const audits = await t.db
+      .select({ detail: auditLog.detail })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, me.id), eq(auditLog.action, 'user.updateProfile')))
+      .orderBy(auditLog.id);
+    expect(audits.map((a) => (a.detail as { phone: string }).phone)).toEqual(phones);
+  });
+
   it('validates the batch and needs a signed-in user', async () => {
     const token = await t.login('faculty');
     expect((await t.post('/api/sync/push', { rows: [] }, token)).json()).toEqual({ error: expect.stringContaining('rows') });

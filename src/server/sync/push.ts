@@ -9,13 +9,16 @@
  *   rows ──► keys looked up (one query) ──► per CHUNK_ROWS rows, one transaction:
  *     first attempt:  BEGIN; for each row: stored key ──► the stored answer (no statement)
  *                                          else the route's effects ──► its answer
+ *                     (pipelined: a row's statement is sent while the row before waits for its answer, in row
+ *                     order — row-pipeline.ts; a row sending out of that order throws the attempt away and the
+ *                     rows run again one after the other, still without savepoints)
  *                     deferred foreign-key checks; INSERT every row's key and audit rows (one statement);
  *                     COMMIT (one WAL flush)
  *                     ──► feed nudged, after-commit work (file removals)
  *         │ a row failed inside idempotentWrite (refused by its service, a database error), a deferred check
  *         │ failed, or the keys' INSERT failed (a key stored meanwhile: twice in the batch, or by a concurrent twin):
  *         ▼ ROLLBACK of the whole attempt (nothing of it remains), then
- *     second attempt: BEGIN; constraints immediate;
+ *     last attempt:   BEGIN; constraints immediate;
  *                     for each row: SAVEPOINT; effects; INSERT key + audit; RELEASE ──► its answer
  *                                          failed: ROLLBACK TO SAVEPOINT (nothing of the row remains) ──► its answer
  *                     COMMIT
@@ -33,7 +36,8 @@
  * are not run again; they only authenticate), replays are answered from the one lookup, and a thrown error
  * becomes the answer the error handler would have sent.
  *
- * Invariant: rows run strictly in order, one at a time; a row answered 401/408/429/5xx stops the batch and the
+ * Invariant: rows take effect strictly in order, as if one at a time (the pipelined attempt stands only when its
+ * statements ran in that order); a row answered 401/408/429/5xx stops the batch and the
  * rows after it are `notAttempted` (never applied), so the client's order holds when it sends them again. The
  * rows before it are committed. Handlers must use only the `tx` they are given (on PGlite a statement outside
  * it would wait for the batch's transaction forever).
@@ -46,6 +50,7 @@ import { rawRows } from '../db/raw.js';
 import { PLANNED_EACH_RUN } from '../db/statement-sightings.js';
 import { idempotencyKeys } from '../db/schema.js';
 import { BatchAbort, BatchRerun, inBatch, recordWrites } from '../http/idempotency.js';
+import { runPipelined, SentOutOfOrder } from './row-pipeline.js';
 import type { AuthUser, BatchScope } from '../http/types.js';
 import { errorResponse } from '../plugins/errors.js';
 
@@ -215,22 +220,52 @@ const CONSTRAINTS_IMMEDIATE = sql.raw('set constraints all immediate');
 /** Rows per transaction: below PostgreSQL's 64 cached subtransaction ids (see above). */
 export const CHUNK_ROWS = 50;
 
+/**
+ * How a chunk's transaction runs its rows: pipelined (row-pipeline.ts: each row's statement sent while the one
+ * before runs), serial (one row after the other, as the pipelined attempt must be equivalent to), or each row in a
+ * savepoint (after a row failed: the failed row is undone alone).
+ */
+type Attempt = 'pipelined' | 'serial' | 'savepoints';
+
+function rowScope(tx: BatchScope['tx'], savepoints: boolean): BatchScope {
+  return { tx, savepoints, keys: [], audits: [], moved: false, afterCommit: [] };
+}
+
 /** Runs `rows` in one transaction (see above); stops at a row answered with a status that stops the batch. */
-async function runChunk(app: FastifyInstance, req: FastifyRequest, rows: PushRow[], stored: Map<string, Stored>, savepoints: boolean) {
-  const batch: BatchScope = { tx: undefined as never, savepoints, keys: [], audits: [], moved: false, afterCommit: [] };
+async function runChunk(app: FastifyInstance, req: FastifyRequest, rows: PushRow[], stored: Map<string, Stored>, attempt: Attempt) {
+  const savepoints = attempt === 'savepoints';
+  const batch = rowScope(undefined as never, savepoints);
   let stopped = false;
   const results = await app.deps.db.transaction(async (tx) => {
     batch.tx = tx;
     // Rows in savepoints check their deferred foreign keys at each statement, inside the row's own savepoint.
     if (savepoints) await inBatch(() => tx.execute(CONSTRAINTS_IMMEDIATE));
     const out: PushRowResult[] = [];
-    for (const row of rows) {
-      // A key used earlier in this same batch was stored after the lookup: idempotentWrite finds it on its failure path.
-      const r = await runRow(app, req, row, stored.get(row.mutationId), batch);
-      out.push({ mutationId: row.mutationId, status: r.status, body: r.body });
-      if (stopsBatch(r.status)) {
-        stopped = true;
-        break;
+    if (attempt === 'pipelined') {
+      // Each row keeps its keys, audit rows and after-commit work apart; merged in row order once all have run.
+      const scopes: BatchScope[] = [];
+      const answers = await runPipelined(
+        tx,
+        rows.length,
+        (i, view) => runRow(app, req, rows[i]!, stored.get(rows[i]!.mutationId), (scopes[i] = rowScope(view, false))),
+        (r) => stopsBatch(r.status),
+      );
+      answers.forEach((r, i) => out.push({ mutationId: rows[i]!.mutationId, status: r.status, body: r.body }));
+      for (const scope of scopes) {
+        batch.keys.push(...scope.keys);
+        batch.audits.push(...scope.audits);
+        batch.afterCommit.push(...scope.afterCommit);
+        batch.moved ||= scope.moved;
+      }
+    } else {
+      for (const row of rows) {
+        // A key used earlier in this same batch was stored after the lookup: idempotentWrite finds it on its failure path.
+        const r = await runRow(app, req, row, stored.get(row.mutationId), batch);
+        out.push({ mutationId: row.mutationId, status: r.status, body: r.body });
+        if (stopsBatch(r.status)) {
+          stopped = true;
+          break;
+        }
       }
     }
     if (savepoints) {
@@ -239,9 +274,9 @@ async function runChunk(app: FastifyInstance, req: FastifyRequest, rows: PushRow
       await inBatch(() => tx.execute(sql`select 1`));
       return out;
     }
-    // First attempt: the deferred foreign-key checks of every row (migration 0015), then every row's key and audit
-    // rows in one statement; a violation, or a key stored meanwhile (the same key twice in this batch, a twin sent
-    // concurrently), fails them, and the batch runs again row by row.
+    // Without savepoints: the deferred foreign-key checks of every row (migration 0015), then every row's key and
+    // audit rows in one statement; a violation, or a key stored meanwhile (the same key twice in this batch, a twin
+    // sent concurrently), fails them, and the batch runs again row by row.
     try {
       await tx.execute(CONSTRAINTS_IMMEDIATE);
       await recordWrites(tx, batch.keys, batch.audits);
@@ -256,20 +291,42 @@ async function runChunk(app: FastifyInstance, req: FastifyRequest, rows: PushRow
   return { results, stopped };
 }
 
+/**
+ * A chunk's attempts. Each failed one was rolled back whole (nothing of it remains), and the next runs the same rows:
+ *
+ *   pipelined ──► answers
+ *      │ SentOutOfOrder (a row sends two statements) ──► serial; the batch's later chunks start serial too
+ *      │ a row failed, or stops the batch             ──► savepoints
+ *   serial ──► answers      │ a row failed ──► savepoints
+ *   savepoints ──► answers (or the batch fails)
+ */
+async function runChunkAttempts(app: FastifyInstance, req: FastifyRequest, rows: PushRow[], stored: Map<string, Stored>, state: { pipelined: boolean }) {
+  const rerun = (err: unknown) => {
+    if (!(err instanceof BatchRerun)) throw err;
+    return runChunk(app, req, rows, stored, 'savepoints');
+  };
+  if (state.pipelined) {
+    try {
+      return await runChunk(app, req, rows, stored, 'pipelined');
+    } catch (err) {
+      if (!(err instanceof SentOutOfOrder)) return rerun(err);
+      state.pipelined = false;
+    }
+  }
+  try {
+    return await runChunk(app, req, rows, stored, 'serial');
+  } catch (err) {
+    return rerun(err);
+  }
+}
+
 /** Applies the rows in order; one result per row. */
 export async function runPushBatch(app: FastifyInstance, req: FastifyRequest, rows: PushRow[], user: AuthUser): Promise<PushRowResult[]> {
   const stored = await storedResponses(app, user.id, [...new Set(rows.map((r) => r.mutationId))]);
   const results: PushRowResult[] = [];
+  const state = { pipelined: true };
   for (let at = 0; at < rows.length; at += CHUNK_ROWS) {
-    const chunk = rows.slice(at, at + CHUNK_ROWS);
-    let done: Awaited<ReturnType<typeof runChunk>>;
-    try {
-      done = await runChunk(app, req, chunk, stored, false);
-    } catch (err) {
-      // Rolled back whole (nothing of the first attempt remains): again, each row in a savepoint.
-      if (!(err instanceof BatchRerun)) throw err;
-      done = await runChunk(app, req, chunk, stored, true);
-    }
+    const done = await runChunkAttempts(app, req, rows.slice(at, at + CHUNK_ROWS), stored, state);
     results.push(...done.results);
     if (done.stopped) break;
   }
