@@ -20,6 +20,7 @@
  * the file system afterwards, as `query()` does. Errors are PGlite's DatabaseError with the query attached, as
  * `query()` throws them, so Drizzle and db-errors.ts see no difference.
  */
+import { bindExecuteSync } from './pglite-bind.js';
 import { Sightings } from './statement-sightings.js';
 import { parse, PGlite, protocol, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 
@@ -72,7 +73,7 @@ class StatementCache {
     // No Describe of the portal: the statement's columns were described once at Parse, and the backend sends the
     // same RowDescription for every execution (results in text format), so the kept one is put in front of the
     // rows instead of the backend building, and PGlite parsing, its field names on every execution.
-    const message = concat([serialize.bind({ statement: stmt.name, values }), serialize.execute({}), serialize.sync()]);
+    const message = bindExecuteSync(stmt.name, values);
     const { messages } = await this.call(message, text, params, options);
     if (stmt.rowDescription) messages.unshift(stmt.rowDescription as (typeof messages)[number]);
     // parseResults merges `options.parsers` into the defaults on every call (a copy of ~300 parsers, ~0.2 ms);
