@@ -122,7 +122,7 @@ describe('POST /api/sync/push', () => {
     expect(u.phone).toBe('+1 B');
   });
 
-  it('more rows than one transaction takes: every row applies once, in order', async () => {
+  it('a row failing in a full batch: the rows run again in savepoints, in transactions of 50; every row applies once, in order', async () => {
     const me = await t.loginUser('faculty');
     const rows = Array.from({ length: 100 }, (_, i) => profile(me.id, `+1 ${i}`));
     rows[70] = { mutationId: randomUUID(), name: 'notification.open', args: { id: randomUUID() } } as never;

@@ -1,7 +1,7 @@
 /**
  * POST /api/sync/push — the batched push (wire shape: src/shared/sync/protocol.ts; rules: src/server/sync/push.ts).
  * Authenticated once for the batch; each row is applied by its single route's handler, atomically on its own, in a
- * transaction shared by up to 50 rows (savepoints; see sync/push.ts).
+ * transaction shared by up to 100 rows (50 when each row runs in a savepoint; see sync/push.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { PUSH_BATCH_MAX_BYTES, PushRequest, type PushResponse } from '../../shared/sync/protocol.js';

@@ -6,7 +6,7 @@
  * method and path stored with it. So the stored answer for a key is identical whether the row came singly or in a
  * batch, and a row sent once each way applies once.
  *
- *   rows ──► keys looked up (one query) ──► per CHUNK_ROWS rows, one transaction:
+ *   rows ──► keys looked up (one query) ──► per TX_ROWS rows, one transaction (SAVEPOINT_TX_ROWS with savepoints):
  *     first attempt:  BEGIN; for each row: stored key ──► the stored answer (no statement)
  *                                          else the route's effects ──► its answer
  *                     (pipelined: a row's statement is sent while the row before waits for its answer, in row
@@ -29,7 +29,7 @@
  * refusals found before a row's write (validation, a stored key) leave nothing in the transaction. What the rows
  * share is the commit: none of them is answered before it, and a crash (or a failed COMMIT) before it leaves
  * none of them applied; the batch then answers 5xx (or nothing) and the client sends the same rows with the same
- * keys again. A transaction takes at most CHUNK_ROWS rows: PostgreSQL caches 64 subtransaction ids per backend,
+ * keys again. A transaction with savepoints takes at most SAVEPOINT_TX_ROWS rows: PostgreSQL caches 64 subtransaction ids per backend,
  * past which every other session's snapshot checks slow down (subtransaction overflow) while it is open.
  *
  * What the batch adds around the handler: the caller was authenticated once for the batch (route preHandlers
@@ -45,7 +45,7 @@
 import { getTableName, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { mutationDef } from '../../shared/sync/mutations/index.js';
-import { CLIENT_TIME_HEADER, stopsBatch, type PushRow, type PushRowResult } from '../../shared/sync/protocol.js';
+import { CLIENT_TIME_HEADER, PUSH_BATCH_MAX, stopsBatch, type PushRow, type PushRowResult } from '../../shared/sync/protocol.js';
 import { rawRows } from '../db/raw.js';
 import { PLANNED_EACH_RUN } from '../db/statement-sightings.js';
 import { idempotencyKeys } from '../db/schema.js';
@@ -217,8 +217,14 @@ async function runRow(
  */
 const CONSTRAINTS_IMMEDIATE = sql.raw('set constraints all immediate');
 
-/** Rows per transaction: below PostgreSQL's 64 cached subtransaction ids (see above). */
-export const CHUNK_ROWS = 50;
+/**
+ * Rows per transaction without savepoints: a whole batch (PUSH_BATCH_MAX). One commit, one key-and-audit INSERT
+ * and one lone first row per 100 rows instead of per 50: rubric saves posted straight on PostgreSQL, alternated
+ * twice, 2 284–2 413 → 2 559–2 938 per s.
+ */
+export const TX_ROWS = PUSH_BATCH_MAX;
+/** Rows per transaction with savepoints: below PostgreSQL's 64 cached subtransaction ids (see above). */
+export const SAVEPOINT_TX_ROWS = 50;
 
 /**
  * How a chunk's transaction runs its rows: pipelined (row-pipeline.ts: each row's statement sent while the one
@@ -298,12 +304,19 @@ async function runChunk(app: FastifyInstance, req: FastifyRequest, rows: PushRow
  *      │ SentOutOfOrder (a row sends two statements) ──► serial; the batch's later chunks start serial too
  *      │ a row failed, or stops the batch             ──► savepoints
  *   serial ──► answers      │ a row failed ──► savepoints
- *   savepoints ──► answers (or the batch fails)
+ *   savepoints ──► answers, in transactions of SAVEPOINT_TX_ROWS (or the batch fails)
  */
 async function runChunkAttempts(app: FastifyInstance, req: FastifyRequest, rows: PushRow[], stored: Map<string, Stored>, state: { pipelined: boolean }) {
-  const rerun = (err: unknown) => {
+  const rerun = async (err: unknown) => {
     if (!(err instanceof BatchRerun)) throw err;
-    return runChunk(app, req, rows, stored, 'savepoints');
+    // In transactions of SAVEPOINT_TX_ROWS, one after the other; a row that stops the batch ends it there.
+    const results: PushRowResult[] = [];
+    for (let at = 0; at < rows.length; at += SAVEPOINT_TX_ROWS) {
+      const done = await runChunk(app, req, rows.slice(at, at + SAVEPOINT_TX_ROWS), stored, 'savepoints');
+      results.push(...done.results);
+      if (done.stopped) return { results, stopped: true };
+    }
+    return { results, stopped: false };
   };
   if (state.pipelined) {
     try {
@@ -325,8 +338,8 @@ export async function runPushBatch(app: FastifyInstance, req: FastifyRequest, ro
   const stored = await storedResponses(app, user.id, [...new Set(rows.map((r) => r.mutationId))]);
   const results: PushRowResult[] = [];
   const state = { pipelined: true };
-  for (let at = 0; at < rows.length; at += CHUNK_ROWS) {
-    const done = await runChunkAttempts(app, req, rows.slice(at, at + CHUNK_ROWS), stored, state);
+  for (let at = 0; at < rows.length; at += TX_ROWS) {
+    const done = await runChunkAttempts(app, req, rows.slice(at, at + TX_ROWS), stored, state);
     results.push(...done.results);
     if (done.stopped) break;
   }

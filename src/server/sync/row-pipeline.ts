@@ -24,7 +24,8 @@
  * transaction ends. A row's handler reads the batch's state only through the database and its own view: what it
  * keeps in memory for the transaction (idempotency keys, audit rows, after-commit work) is per row and merged in
  * row order by the caller; row locks (db/tx-locks.ts) are the transaction's, shared by the views. Drizzle's
- * relational queries (`tx.query.…`) would bypass the view, so a view refuses them (the attempt reruns serially).
+ * relational queries (`tx.query.…`) would bypass the view, so a view refuses them (the rows run again in savepoints,
+ * on the transaction itself).
  */
 import type { Tx } from '../db/client.js';
 import { shareRowLocks } from '../db/tx-locks.js';
