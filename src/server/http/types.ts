@@ -22,15 +22,19 @@ export interface AuthUser {
   sessionId: string;
 }
 
-/** One transaction of a batched push (sync/push.ts), shared by its rows: each runs in a savepoint of `tx`. */
+/**
+ * One transaction of a batched push (sync/push.ts), shared by its rows; in the pipelined attempt each row has a
+ * scope of its own (merged in row order by the batch), whose `tx` is the row's view of the transaction
+ * (sync/row-pipeline.ts).
+ */
 export interface BatchScope {
   tx: Tx;
   /**
-   * Whether each row runs in a savepoint. The first attempt runs without (two statements fewer per row); a row
+   * Whether each row runs in a savepoint. The first attempts run without (two statements fewer per row); a row
    * that fails inside idempotentWrite then makes the batch roll back and run again with them.
    */
   savepoints: boolean;
-  /** First attempt: the rows' idempotency records and audit rows, written in one statement before the commit. */
+  /** Without savepoints: the rows' idempotency records and audit rows, written in one statement before the commit. */
   keys: KeyRow[];
   audits: AuditInput[];
   /** A row applied something: the feed is nudged once the transaction commits. */

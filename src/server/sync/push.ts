@@ -301,12 +301,12 @@ async function runChunk(app: FastifyInstance, req: FastifyRequest, rows: PushRow
  * A chunk's attempts. Each failed one was rolled back whole (nothing of it remains), and the next runs the same rows:
  *
  *   pipelined ──► answers
- *      │ SentOutOfOrder (a row sends two statements) ──► serial; the batch's later chunks start serial too
+ *      │ SentOutOfOrder (a row sends two statements) ──► serial
  *      │ a row failed, or stops the batch             ──► savepoints
  *   serial ──► answers      │ a row failed ──► savepoints
  *   savepoints ──► answers, in transactions of SAVEPOINT_TX_ROWS (or the batch fails)
  */
-async function runChunkAttempts(app: FastifyInstance, req: FastifyRequest, rows: PushRow[], stored: Map<string, Stored>, state: { pipelined: boolean }) {
+async function runChunkAttempts(app: FastifyInstance, req: FastifyRequest, rows: PushRow[], stored: Map<string, Stored>) {
   const rerun = async (err: unknown) => {
     if (!(err instanceof BatchRerun)) throw err;
     // In transactions of SAVEPOINT_TX_ROWS, one after the other; a row that stops the batch ends it there.
@@ -318,13 +318,10 @@ async function runChunkAttempts(app: FastifyInstance, req: FastifyRequest, rows:
     }
     return { results, stopped: false };
   };
-  if (state.pipelined) {
-    try {
-      return await runChunk(app, req, rows, stored, 'pipelined');
-    } catch (err) {
-      if (!(err instanceof SentOutOfOrder)) return rerun(err);
-      state.pipelined = false;
-    }
+  try {
+    return await runChunk(app, req, rows, stored, 'pipelined');
+  } catch (err) {
+    if (!(err instanceof SentOutOfOrder)) return rerun(err);
   }
   try {
     return await runChunk(app, req, rows, stored, 'serial');
@@ -337,9 +334,8 @@ async function runChunkAttempts(app: FastifyInstance, req: FastifyRequest, rows:
 export async function runPushBatch(app: FastifyInstance, req: FastifyRequest, rows: PushRow[], user: AuthUser): Promise<PushRowResult[]> {
   const stored = await storedResponses(app, user.id, [...new Set(rows.map((r) => r.mutationId))]);
   const results: PushRowResult[] = [];
-  const state = { pipelined: true };
   for (let at = 0; at < rows.length; at += TX_ROWS) {
-    const done = await runChunkAttempts(app, req, rows.slice(at, at + TX_ROWS), stored, state);
+    const done = await runChunkAttempts(app, req, rows.slice(at, at + TX_ROWS), stored);
     results.push(...done.results);
     if (done.stopped) break;
   }
