@@ -134,12 +134,24 @@ describe('a pipelined attempt', () => {
 
   it("puts node-postgres's pipeline mode back as it found it", async () => {
     const modes = await inRolledBack(async (tx) => {
-      const before = clientOf(tx).pipeline;
-      const during: unknown[] = [];
-      await runPipelined(tx, 2, async (_, view) => during.push(clientOf(view).pipeline), () => false);
-      return { before, during, after: clientOf(tx).pipeline };
+      // A transaction is framed in pipeline mode (db/pg-prepared.ts); with nothing in flight the mode may be
+      // switched, so both starting modes are tried.
+      const framed = clientOf(tx).pipeline;
+      const runIn = async (mode: boolean | undefined) => {
+        if (mode !== undefined) clientOf(tx).pipeline = mode;
+        const during: unknown[] = [];
+        await runPipelined(tx, 2, async (_, view) => during.push(clientOf(view).pipeline), () => false);
+        return { during, after: clientOf(tx).pipeline };
+      };
+      const fromNormal = await runIn(framed === undefined ? undefined : false);
+      const fromPipelined = await runIn(framed === undefined ? undefined : true);
+      return { framed, fromNormal, fromPipelined };
     });
-    if (handle.kind === 'postgres') expect(modes).toEqual({ before: false, during: [true, true], after: false });
-    else expect(modes, 'PGlite has no pipeline mode: untouched').toEqual({ before: undefined, during: [undefined, undefined], after: undefined });
+    if (handle.kind === 'postgres') {
+      expect(modes).toEqual({ framed: true, fromNormal: { during: [true, true], after: false }, fromPipelined: { during: [true, true], after: true } });
+    } else {
+      const untouched = { during: [undefined, undefined], after: undefined };
+      expect(modes, 'PGlite has no pipeline mode: untouched').toEqual({ framed: undefined, fromNormal: untouched, fromPipelined: untouched });
+    }
   });
 });

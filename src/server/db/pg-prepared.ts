@@ -8,6 +8,8 @@
  * Invariants: a name is a digest of the text, so one name never means two texts (node-postgres refuses that).
  * At most MAX_NAMED texts are ever named, which bounds the statements each pooled connection holds; texts past
  * the cap (and texts seen once, such as IN lists of a new length) run unnamed, exactly as before.
+ *
+ * The same Client also sends a transaction's BEGIN and COMMIT without a round trip of their own (framing below).
  */
 import { createHash } from 'node:crypto';
 import pg from 'pg';
@@ -53,7 +55,70 @@ export function preparingClient(names = new StatementNames(), setup?: string): t
       connected.then((client) => callback(null, client), (err: Error) => callback(err));
     }
 
+    /** BEGIN as sent, while its transaction is framed (see `frame`). */
+    private framedBegin: Promise<unknown> | null = null;
+
     override query(config: unknown, values?: unknown, callback?: unknown): never {
+      // Promise-style calls only (Drizzle's): a callback, as the last argument, is node-postgres's own affair.
+      const framed = callback === undefined && typeof values !== 'function' ? this.frame(config, values) : undefined;
+      if (framed) return framed as never;
+      return this.named(config, values, callback) as never;
+    }
+
+    /**
+     * A transaction's BEGIN and its end, each written without waiting for an answer first: a single write was four
+     * round trips (BEGIN, its statement, the key-and-audit INSERT, COMMIT; the connection idle during each), now
+     * two — BEGIN goes out with the first statement, COMMIT right behind the INSERT when the caller does not wait
+     * for it (http/idempotency.ts). The connection is in node-postgres's pipeline mode from BEGIN until the
+     * COMMIT or ROLLBACK is answered (each statement still has its own Sync, so one failing does not skip the
+     * next), and back in normal mode before the pool can hand it to anyone else.
+     *
+     *   begin ──► pipeline on, BEGIN written, answered "done" at once (its real answer kept)
+     *   …statements (written at once; the caller awaits each as before)…
+     *   commit / rollback ──► written ──► its answer ──► pipeline off ──► BEGIN's answer awaited ──► resolved
+     *
+     * A failed BEGIN (only a broken connection fails it; the statements after it then fail too) rejects the
+     * COMMIT, so the caller never reports such a transaction as committed. A COMMIT of a transaction a statement
+     * failed in answers ROLLBACK without an error, as before: callers that do not wait for their last statement
+     * await it after the commit (http/idempotency.ts).
+     */
+    private frame(config: unknown, values: unknown): Promise<unknown> | undefined {
+      const text = typeof config === 'string' ? config : config && typeof config === 'object' ? (config as { text?: unknown }).text : undefined;
+      if (typeof text !== 'string' || text.length > 8) return undefined;
+      const command = text.toLowerCase();
+      const self = this as unknown as { pipeline?: boolean; _activeQuery?: unknown; _queryQueue?: unknown[] };
+      if (command === 'begin') {
+        // Only on an idle connection in normal mode (a pipelined batch already manages the mode itself).
+        if (this.framedBegin || self.pipeline !== false || self._activeQuery || self._queryQueue?.length) return undefined;
+        self.pipeline = true;
+        const begin = this.named(config, values, undefined) as Promise<unknown>;
+        begin.catch(() => undefined);
+        this.framedBegin = begin;
+        return Promise.resolve({ command: 'BEGIN', rowCount: null, rows: [], fields: [] });
+      }
+      if ((command === 'commit' || command === 'rollback') && this.framedBegin) {
+        const begin = this.framedBegin;
+        this.framedBegin = null;
+        const normal = () => {
+          self.pipeline = false;
+        };
+        const end = (this.named(config, values, undefined) as Promise<unknown>).then(
+          (r) => (normal(), r),
+          (err: unknown) => {
+            normal();
+            throw err;
+          },
+        );
+        if (command === 'rollback') return end; // the caller is already failing: keep its error
+        return end.then(async (r) => {
+          await begin;
+          return r;
+        });
+      }
+      return undefined;
+    }
+
+    private named(config: unknown, values?: unknown, callback?: unknown): unknown {
       if (config && typeof config === 'object' && !('submit' in config)) {
         const c = config as { text?: unknown; name?: unknown };
         if (typeof c.text === 'string' && !c.name) {

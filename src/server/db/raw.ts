@@ -9,6 +9,8 @@ import type { Db, Tx } from './client.js';
 
 interface DriverClient {
   query(text: string, params: unknown[]): Promise<{ rows: unknown[] }>;
+  /** node-postgres: statements written as they are called, without waiting for the answers before. */
+  pipeline?: boolean;
 }
 
 export async function rawRows<T>(conn: Db | Tx, text: string, params: unknown[]): Promise<T[]> {
@@ -16,4 +18,13 @@ export async function rawRows<T>(conn: Db | Tx, text: string, params: unknown[])
   // pool, or PGlite (its transaction, in one).
   const client = (conn as unknown as { session: { client: DriverClient } }).session.client;
   return (await client.query(text, params)).rows as T[];
+}
+
+/**
+ * Whether `tx` runs on a PostgreSQL connection in pipeline mode (a framed transaction, pg-prepared.ts): each
+ * statement is written when it is called, so one called without awaiting the one before still runs after it.
+ * PGlite's transaction gives no such promise about a statement not awaited before COMMIT.
+ */
+export function isPipelined(tx: Tx): boolean {
+  return (tx as unknown as { session: { client: DriverClient } }).session.client.pipeline === true;
 }

@@ -31,7 +31,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER } from '../../shared/sync/protocol.js';
 import type { Db, Tx } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema.js';
-import { rawRows } from '../db/raw.js';
+import { isPipelined, rawRows } from '../db/raw.js';
 import { forgetRowLocks } from '../db/tx-locks.js';
 import { auditInsertCte, bufferAudits, clientStamp, flushAudits, takeAudits, type AuditInput } from '../services/audit.js';
 import { HttpError } from './errors.js';
@@ -185,8 +185,22 @@ export async function idempotentWrite<T>(
     }
   }
 
+  // The key-and-audit INSERT is the transaction's last statement. On a pipelined connection COMMIT is written
+  // right behind it without waiting for its answer (db/pg-prepared.ts: one round trip fewer); if the INSERT failed
+  // (a key stored meanwhile by a twin), that COMMIT rolled everything back without an error, so the INSERT's own
+  // answer is awaited after it.
+  let written: Promise<void> | undefined;
+  const applyThenRecord = async (tx: Tx) => {
+    if (!isPipelined(tx)) return apply(tx);
+    const { r, audits } = await effects(tx);
+    const k = keyRow(r);
+    written = recordWrites(tx, k ? [k] : [], audits);
+    written.catch(() => undefined);
+    return r;
+  };
   try {
-    const result = await db.transaction(apply);
+    const result = await db.transaction(applyThenRecord);
+    await written;
     // Committed: open apps whose feed this touched are nudged to pull (sync/feed-bus.ts).
     req.server.feedBus?.moved();
     return reply.code(result.status).send(result.body);
