@@ -1,7 +1,8 @@
 /**
  * Sync replay: how fast the real sync engine (src/client/sync, on fake-indexeddb in node) drains queues of 100,
  * 1 000 and 5 000 profile edits against the real local server (PGlite), as a tab does after coming back online:
- *   - one at a time (`batchPush: false`, one REST call per change, as an older client or a lone change does);
+ *   - one at a time (`batchPush: false`, one REST call per change, as an older client or a lone change does),
+ *     the median of BENCH_SYNC_RUNS runs at each size;
  *   - batched (POST /api/sync/push, up to 100 rows per call; each row still its own server transaction), at
  *     1 000 and 5 000 queued, the median of BENCH_SYNC_RUNS runs (default 3), after a warm-up of 1 000 batched rows.
  * Then the observer's offline work: 1 000 queued rubric group saves on one observation (BENCH_SYNC_RUBRIC_SIZES),
@@ -155,6 +156,12 @@ async function rawLoop(url: string, token: string, userId: string, n: number) {
 
 type DbKind = 'pglite' | 'postgres';
 
+/** The run whose rate is the median (the middle one of an odd number of runs; of an even number, the slower middle one). */
+function medianRun<T extends { perSecond: number }>(runs: T[]): T {
+  const sorted = [...runs].sort((x, y) => x.perSecond - y.perSecond);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
 /** RUNS batched replays of `n` queued changes of `work`: the median rate, and per row the server's and the engine's time. */
 async function batchedRuns(kind: DbKind, url: string, work: Workload, n: number) {
   const all = [];
@@ -199,8 +206,14 @@ async function replayOn(kind: DbKind) {
     await replay(server.url, profile, 50);
     const runs = [];
     for (const n of SIZES) {
-      const r = await replay(server.url, profile, n);
-      console.log(`  [${kind}] queue ${n}: ${r.perSecond.toFixed(0)} mutations/s (${(r.drainMs / 1000).toFixed(2)} s), enqueue ${r.enqueueMsPerMutation.toFixed(2)} ms each`);
+      // RUNS replays of each size, the run of median rate kept (the machine's speed moves between runs; README).
+      const all = [];
+      for (let i = 0; i < RUNS; i++) all.push(await replay(server.url, profile, n));
+      const r = { ...medianRun(all), perSecondRuns: all.map((x) => x.perSecond) };
+      console.log(
+        `  [${kind}] queue ${n}, one at a time: median ${r.perSecond.toFixed(0)} mutations/s over ${RUNS} runs (${r.perSecondRuns.map((x) => x.toFixed(0)).join(', ')}; ` +
+          `median run ${(r.drainMs / 1000).toFixed(2)} s, per change ${r.serverMsPerMutation.toFixed(3)} ms awaiting the server, ${r.clientMsPerMutation.toFixed(3)} ms in the engine), enqueue ${r.enqueueMsPerMutation.toFixed(2)} ms each`,
+      );
       runs.push(r);
     }
     // Warm-up of the batch path as long as the single path's (1 000 rows, ten requests): the first thousand
@@ -237,7 +250,7 @@ export async function syncReplay(): Promise<BenchResult> {
     const last = r.runs[r.runs.length - 1];
     const thousand = r.runs.find((x) => x.n === 1000);
     targets.push(
-      { what: `[${r.kind}] slowest replay rate, one at a time`, value: Math.min(...r.runs.map((x) => x.perSecond)), limit: 200, kind: 'min', unit: 'mutations/s' },
+      { what: `[${r.kind}] slowest replay rate, one at a time (median of ${RUNS} at each size)`, value: Math.min(...r.runs.map((x) => x.perSecond)), limit: 200, kind: 'min', unit: 'mutations/s' },
       { what: `[${r.kind}] linearity (rate at ${last.n} / rate at ${first.n})`, value: last.perSecond / first.perSecond, limit: 0.8, kind: 'min', unit: '×' },
       ...(thousand ? [{ what: `[${r.kind}] 1 000 queued changes drained one at a time`, value: thousand.drainMs / 1000, limit: 5, kind: 'max' as const, unit: 's' }] : []),
       ...r.batched.map((b) => ({ what: `[${r.kind}] batched replay of ${b.n} (median of ${RUNS})`, value: b.medianPerSecond, limit: 2000, kind: 'min' as const, unit: 'mutations/s' })),

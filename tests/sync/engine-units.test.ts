@@ -148,8 +148,8 @@ describe('push', () => {
     expect(server.docs.users.get('u-1')).toMatchObject({ phone: '4', designation: 'Lecturer' });
   });
 
-  // The acknowledgement reads the first pending row, then the rest of the head, then the rest of the queue (push.ts):
-  // the last edit is at the head, inside it, or past it.
+  // The acknowledgement reads the pending row after the acknowledged ones, then the head of the queue, then the rest
+  // of it (push.ts): the last edit is right after, inside the head, or past it.
   it.each([PUSH_BATCH_MAX - 1, PUSH_BATCH_MAX + 50, ACK_SCAN_HEAD + PUSH_BATCH_MAX])("writes an acknowledged record's document only once no pending row touches it, however far down the queue that row is (%i rows between)", async (between) => {
     const { db, engine, clock, server, script } = setup();
     server.returnsDocs = true;
@@ -181,6 +181,43 @@ describe('push', () => {
     expect(await db.outbox.count()).toBe(0);
     expect(await db.users.get('u-1')).toMatchObject({ phone: 'last', version: server.docs.users.get('u-1')!.version });
   });
+
+  // One at a time, the acknowledgement reads the row after the acknowledged one by key (push.ts, ordered-lane.ts);
+  // a pending row queued before it that touches the record (another account's, waiting) is found by the fallback.
+  it.each([true, false])(
+    "one at a time: sends this account's rows in order and writes the document only once no pending row touches the record (another account's row queued first: %s)",
+    async (othersFirst) => {
+      const { db, engine, clock, server, script, sent } = setup({ batchPush: false });
+      server.returnsDocs = true;
+      await setMeta(db, META.userId, 'u-1');
+      await engine.drainOnce(); // the replica holds the profile
+      const pulled = (await db.users.get('u-1'))!.version;
+      if (othersFirst) {
+        await setMeta(db, META.userId, 'u-2');
+        await mutateIn(db, 'user.updateProfile', { userId: 'u-1', changes: { designation: 'theirs' } }, { now: clock.now() });
+        await setMeta(db, META.userId, 'u-1');
+      }
+      for (const phone of ['1', '2', '3']) await mutateIn(db, 'user.updateProfile', { userId: 'u-1', changes: { phone } }, { now: clock.now() });
+      let shownBeforePull: number | undefined;
+      // The three changes answered by the server, then the pull: the replica is looked at as the pull goes out.
+      script.push(
+        () => undefined,
+        () => undefined,
+        () => undefined,
+        async () => {
+          shownBeforePull = (await db.users.get('u-1'))?.version;
+          return undefined;
+        },
+      );
+      await engine.drainOnce();
+      const puts = sent.filter((r) => r.method !== 'GET' && !r.path.startsWith('/api/sync'));
+      expect(puts.map((r) => (r.body as { phone?: string }).phone)).toEqual(['1', '2', '3']);
+      expect(server.docs.users.get('u-1')?.phone).toBe('3');
+      expect((await db.outbox.toArray()).map((r) => r.userId)).toEqual(othersFirst ? ['u-2'] : []);
+      if (othersFirst) expect(shownBeforePull, "another account's pending change of the record: the optimistic copy stays").toBe(pulled);
+      else expect(shownBeforePull, 'nothing pending touches the record: the server copy is written').toBe(server.docs.users.get('u-1')!.version);
+    },
+  );
 
   it('sends the next batch while the one before is acknowledged, never past a row that backs off, each change once and in order', async () => {
     const { db, engine, clock, server, sent } = setup();

@@ -8,7 +8,7 @@ import type { EngineCtx, Outcome } from './context.js';
 import { PUSH_BATCH_MAX } from '../../shared/sync/protocol.js';
 import { knownUserId } from './meta.js';
 import { sendBatch, settleBatch, takeBatch } from './push-batch.js';
-import { ownRows, pushRow, type LaneResult } from './push.js';
+import { ownRows, pushRow, type LaneResult, type PeekNext } from './push.js';
 
 /** `read` in one read transaction, given whether a row is this account's and of the ordered lane. */
 async function readOurs(ctx: EngineCtx, read: (ours: (r: OutboxRow) => boolean) => Promise<OutboxRow[]>): Promise<OutboxRow[]> {
@@ -109,7 +109,14 @@ export async function pushOrdered(ctx: EngineCtx): Promise<LaneResult> {
     // The signed-in user is known here: the next row is read by this row's acknowledging transaction (a Dexie
     // query only — no other await inside, which would let IndexedDB commit the transaction early).
     // Batching: no chain — rows queued while this one was in flight go together in the next round.
-    const peek = uid !== undefined && !batching ? () => db.outbox.where('status').equals('pending').filter((r) => r.lane === 'ordered' && (!uid || !r.userId || r.userId === uid)).first() : undefined;
+    // The next row is the first of the lane queued after the acknowledged one, read by key from it (not from the
+    // start of the 'pending' index, past the tombstones of every row just sent: push.ts acknowledgeMany). Nothing of
+    // the lane before it is pending: the acknowledged row was the lane's head, and a row only ever becomes pending
+    // by being queued, at the end (a retried row is queued again: operations.ts retryRow).
+    const peek: PeekNext | undefined =
+      uid !== undefined && !batching
+        ? (after) => db.outbox.where(':id').above(after).filter((r) => r.status === 'pending' && r.lane === 'ordered' && (!uid || !r.userId || r.userId === uid)).first()
+        : undefined;
     let r = await pushRow(ctx, row, row.args, peek);
     while (typeof r === 'object' && 'next' in r) {
       const next = r.next;
