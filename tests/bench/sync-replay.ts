@@ -4,7 +4,8 @@
  *   - one at a time (`batchPush: false`, one REST call per change, as an older client or a lone change does),
  *     the median of BENCH_SYNC_RUNS runs at each size;
  *   - batched (POST /api/sync/push, up to 100 rows per call; each row still its own server transaction), at
- *     1 000 and 5 000 queued, the median of BENCH_SYNC_RUNS runs (default 3), after a warm-up of 1 000 batched rows.
+ *     1 000 and 5 000 queued, the median of BENCH_SYNC_RUNS runs (default 3), after a warm-up of 3 000 batched rows.
+ * Nothing is timed before the server has had 4 000 single writes: its first writes after a start are 2–3× slower.
  * Then the observer's offline work: 1 000 queued rubric group saves on one observation (BENCH_SYNC_RUBRIC_SIZES),
  * batched, the median of BENCH_SYNC_RUNS runs — each save writes five score rows and touches the meeting and the
  * observation, where a profile edit writes one row.
@@ -34,6 +35,9 @@ const SIZES = (process.env.BENCH_SYNC_SIZES ?? '100,1000,5000').split(',').map(N
 const BATCH_SIZES = (process.env.BENCH_SYNC_BATCH_SIZES ?? '1000,5000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_SYNC_RUNS ?? 3);
 const RUBRIC_SIZES = (process.env.BENCH_SYNC_RUBRIC_SIZES ?? '1000').split(',').map(Number);
+/** Warm-ups before timing (see replayOn): single PUTs, then batched rows (rubric saves: half as many). */
+const WARM_SINGLES = 4000;
+const WARM_BATCHED = 3000;
 
 /**
  * What a replay queues, and what the tablet already holds for it: profile edits of one user (one users row and
@@ -200,7 +204,11 @@ async function replayOn(kind: DbKind) {
     const api = new ServerApi(server.url);
     const me = await api.login(demo('Faculty').email);
     const profile = profileEdits(me.token, me.id);
-    await rawLoop(server.url, me.token, me.id, 50); // warm-up
+    // Warm-up to the server's steady speed before anything is timed: a server just started answers its first
+    // writes two to three times slower while V8 compiles its hot paths (200 PUTs at a time right after a start,
+    // session 18: PGlite 279 → ~800 per s over the first ~4 000, PostgreSQL 330 → ~640 over the first ~2 000). The
+    // 50 PUTs used before session 18 left the one-at-a-time runs of 100 inside that ramp.
+    await rawLoop(server.url, me.token, me.id, WARM_SINGLES);
     const rawPerSecond = await rawLoop(server.url, me.token, me.id, 1000);
     // Warm-up, like the bare loop's: the engine's code paths (and fake-indexeddb's) are compiled before timing.
     await replay(server.url, profile, 50);
@@ -216,16 +224,17 @@ async function replayOn(kind: DbKind) {
       );
       runs.push(r);
     }
-    // Warm-up of the batch path as long as the single path's (1 000 rows, ten requests): the first thousand
-    // batched rows after a start run up to 40 % slower while the batch path warms up (V8's optimising tiers,
-    // statements prepared on the pool's connections): measured 1 316 → 1 591 → 2 000–2 360/s over six runs of
-    // 1 000 on PostgreSQL. The two requests of warm-up used before session 11 ended inside that ramp.
-    await replay(server.url, profile, 1000, true);
+    // Warm-up of the batch path: the first thousands of batched rows after a start run up to 40 % slower while the
+    // batch path warms up (V8's optimising tiers, statements prepared on the pool's connections): measured 1 316 →
+    // 1 591 → 2 000–2 360/s over six runs of 1 000 on PostgreSQL (session 11), and rubric saves posted straight still
+    // 10–20 % faster in their third round of 3 000 than in their first (session 18). The two requests of warm-up
+    // used before session 11, and the ten before session 18, ended inside that ramp.
+    await replay(server.url, profile, WARM_BATCHED, true);
     const batched = [];
     for (const n of BATCH_SIZES) batched.push(await batchedRuns(kind, server.url, profile, n));
     // The observer's rubric saves: warmed up like the profile edits, then the same batched runs.
     const rubrics = await rubricSaves(api);
-    await replay(server.url, rubrics, 500, true);
+    await replay(server.url, rubrics, WARM_BATCHED / 2, true);
     const rubricBatched = [];
     for (const n of RUBRIC_SIZES) rubricBatched.push(await batchedRuns(kind, server.url, rubrics, n));
     // Dead row versions of the edited user pile up until vacuum runs: say whether PostgreSQL's autovacuum is on.

@@ -204,9 +204,9 @@ describe('push', () => {
         () => undefined,
         () => undefined,
         () => undefined,
-        async () => {
+        async (req) => {
           shownBeforePull = (await db.users.get('u-1'))?.version;
-          return undefined;
+          return server.handle(req);
         },
       );
       await engine.drainOnce();
