@@ -4,9 +4,9 @@
  * in-process cache, so the refusal is found on the failure path (http/idempotency.ts); on PostgreSQL the stored
  * row comes with the session lookup. Both paths run: this file passes on both databases.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { users } from '../../src/server/db/schema.js';
+import { auditLog, users } from '../../src/server/db/schema.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -41,6 +41,25 @@ describe('Idempotency-Key with a body', () => {
     expect(other.statusCode).toBe(422);
     expect(other.json()).toEqual({ error: 'This Idempotency-Key was already used for another request!' });
     expect(await t.db.select().from(users).where(eq(users.email, 'otto@university.edu'))).toHaveLength(0);
+  });
+
+  // Both may pass the key lookup before either commits: the second's change then waits for the first's row lock and
+  // succeeds, and its key INSERT fails. On PostgreSQL its COMMIT is written behind that INSERT without waiting
+  // (db/pg-prepared.ts) and commits nothing; the INSERT's failure is what answers it, from the first's record.
+  it('applies a concurrent pair of one profile edit with one key once: one audit row, the same answer twice', async () => {
+    const token = await t.login('faculty');
+    const id = await t.userId('faculty');
+    const audits = async () => (await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'user.updateProfile')))).length;
+    const before = await audits();
+    const headers = { 'idempotency-key': 'phone-twins' };
+    const [a, b] = await Promise.all([t.put(`/api/user/update/${id}`, { phone: '555' }, token, headers), t.put(`/api/user/update/${id}`, { phone: '555' }, token, headers)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json()).toEqual(b.json());
+    expect([a.headers['idempotent-replay'], b.headers['idempotent-replay']]).toContain('true');
+    expect(await audits(), 'the change applied once').toBe(before + 1);
+    const [row] = await t.db.select().from(users).where(eq(users.id, id));
+    expect(row!.phone).toBe('555');
+    expect((a.json() as { phone: string }).phone).toBe('555');
   });
 
   it('refuses a different body whose change would itself succeed, and keeps the first change', async () => {

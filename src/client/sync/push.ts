@@ -96,6 +96,7 @@ export async function acknowledgeMany(ctx: EngineCtx, acks: { row: OutboxRow; bo
     if (!seen || seen.doc.version <= body.version) docs.set(k, { row, doc: body });
   }
   const tables = docs.size ? db.tables : [db.outbox, db.blobs, db.blobChunks];
+  const lastSeq = Math.max(...acks.map((a) => a.row.seq!));
   let next: OutboxRow | undefined;
   await db.transaction('rw', tables, async () => {
     await db.outbox.bulkDelete(acks.map((a) => a.row.seq!));
@@ -123,7 +124,6 @@ export async function acknowledgeMany(ctx: EngineCtx, acks: { row: OutboxRow; bo
       // start passes every entry just deleted, which IndexedDB keeps as a tombstone until it compacts
       // (fake-indexeddb until two thirds of its tree are tombstones; draining 5 000 changes one at a time spent
       // ~60 % of the engine's time there, and each change cost more the longer the queue).
-      const lastSeq = Math.max(...acks.map((a) => a.row.seq!));
       const following = await db.outbox.where(':id').above(lastSeq).filter((r) => r.status === 'pending').first();
       if (following) scan([following]);
       const pending = () => db.outbox.where('status').equals('pending');
@@ -142,7 +142,7 @@ export async function acknowledgeMany(ctx: EngineCtx, acks: { row: OutboxRow; bo
         if (!current || (current.version ?? 0) <= doc.version) await table.put(doc);
       }
     }
-    if (peekNext) next = await peekNext(Math.max(...acks.map((a) => a.row.seq!)));
+    if (peekNext) next = await peekNext(lastSeq);
   });
   ctx.emit();
   return next;
