@@ -35,8 +35,10 @@ const SIZES = (process.env.BENCH_SYNC_SIZES ?? '100,1000,5000').split(',').map(N
 const BATCH_SIZES = (process.env.BENCH_SYNC_BATCH_SIZES ?? '1000,5000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_SYNC_RUNS ?? 3);
 const RUBRIC_SIZES = (process.env.BENCH_SYNC_RUBRIC_SIZES ?? '1000').split(',').map(Number);
-/** Warm-ups before timing (see replayOn): single PUTs, then batched rows (rubric saves: half as many). */
+/** Warm-ups before timing (see replayOn): single PUTs; batched rows (rubric saves: half as many). */
 const WARM_SINGLES = 4000;
+/** Changes the engine replays one at a time before its timed runs. */
+const WARM_ENGINE = 1000;
 const WARM_BATCHED = 3000;
 
 /**
@@ -210,8 +212,9 @@ async function replayOn(kind: DbKind) {
     // 50 PUTs used before session 18 left the one-at-a-time runs of 100 inside that ramp.
     await rawLoop(server.url, me.token, me.id, WARM_SINGLES);
     const rawPerSecond = await rawLoop(server.url, me.token, me.id, 1000);
-    // Warm-up, like the bare loop's: the engine's code paths (and fake-indexeddb's) are compiled before timing.
-    await replay(server.url, profile, 50);
+    // Warm-up, like the bare loop's: the engine's code paths (and fake-indexeddb's) are compiled before timing (with
+    // 50 changes, the engine's own time per change in the timed runs of 100 was still 1.3–1.6× its time at 5 000).
+    await replay(server.url, profile, WARM_ENGINE);
     const runs = [];
     for (const n of SIZES) {
       // RUNS replays of each size, the run of median rate kept (the machine's speed moves between runs; README).
