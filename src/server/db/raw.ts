@@ -13,11 +13,16 @@ interface DriverClient {
   pipeline?: boolean;
 }
 
+/**
+ * The driver connection Drizzle's session runs on: a PoolClient (PostgreSQL, in a transaction), the pool, or
+ * PGlite (its transaction, in one).
+ */
+function driverOf(conn: Db | Tx): DriverClient {
+  return (conn as unknown as { session: { client: DriverClient } }).session.client;
+}
+
 export async function rawRows<T>(conn: Db | Tx, text: string, params: unknown[]): Promise<T[]> {
-  // Drizzle's session holds the driver connection it runs on: a PoolClient (PostgreSQL, in a transaction), the
-  // pool, or PGlite (its transaction, in one).
-  const client = (conn as unknown as { session: { client: DriverClient } }).session.client;
-  return (await client.query(text, params)).rows as T[];
+  return (await driverOf(conn).query(text, params)).rows as T[];
 }
 
 /**
@@ -26,5 +31,5 @@ export async function rawRows<T>(conn: Db | Tx, text: string, params: unknown[])
  * PGlite's transaction gives no such promise about a statement not awaited before COMMIT.
  */
 export function isPipelined(tx: Tx): boolean {
-  return (tx as unknown as { session: { client: DriverClient } }).session.client.pipeline === true;
+  return driverOf(tx).pipeline === true;
 }

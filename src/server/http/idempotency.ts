@@ -140,9 +140,15 @@ export async function idempotentWrite<T>(
   };
   const keyRow = (r: WriteResult<T>): KeyRow | null =>
     key ? { userId, key, method, path, statusCode: r.status, response: JSON.stringify(r.body ?? null), hash } : null;
-  const apply = async (tx: Tx) => {
+  // The change, then its key and audit rows in one INSERT, the transaction's last statement. `deferWrite`: that
+  // INSERT is not awaited before COMMIT, but kept in `written` (a single call on a pipelined connection, below).
+  let written: Promise<void> | undefined;
+  const apply = async (tx: Tx, deferWrite = false) => {
     const { r, audits } = await effects(tx);
-    await recordWrites(tx, keyRow(r) ? [keyRow(r)!] : [], audits);
+    const k = keyRow(r);
+    const write = recordWrites(tx, k ? [k] : [], audits);
+    if (!deferWrite) await write;
+    else (written = write).catch(() => undefined);
     return r;
   };
 
@@ -185,21 +191,11 @@ export async function idempotentWrite<T>(
     }
   }
 
-  // The key-and-audit INSERT is the transaction's last statement. On a pipelined connection COMMIT is written
-  // right behind it without waiting for its answer (db/pg-prepared.ts: one round trip fewer); if the INSERT failed
-  // (a key stored meanwhile by a twin), that COMMIT rolled everything back without an error, so the INSERT's own
-  // answer is awaited after it.
-  let written: Promise<void> | undefined;
-  const applyThenRecord = async (tx: Tx) => {
-    if (!isPipelined(tx)) return apply(tx);
-    const { r, audits } = await effects(tx);
-    const k = keyRow(r);
-    written = recordWrites(tx, k ? [k] : [], audits);
-    written.catch(() => undefined);
-    return r;
-  };
+  // On a pipelined connection COMMIT is written right behind the key-and-audit INSERT without waiting for its answer
+  // (db/pg-prepared.ts: one round trip fewer); if the INSERT failed (a key stored meanwhile by a twin), that COMMIT
+  // rolled everything back without an error, so the INSERT's own answer is awaited after it.
   try {
-    const result = await db.transaction(applyThenRecord);
+    const result = await db.transaction((tx) => apply(tx, isPipelined(tx)));
     await written;
     // Committed: open apps whose feed this touched are nudged to pull (sync/feed-bus.ts).
     req.server.feedBus?.moved();

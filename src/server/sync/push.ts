@@ -6,7 +6,7 @@
  * method and path stored with it. So the stored answer for a key is identical whether the row came singly or in a
  * batch, and a row sent once each way applies once.
  *
- *   rows ──► keys looked up (one query) ──► per TX_ROWS rows, one transaction (SAVEPOINT_TX_ROWS with savepoints):
+ *   rows ──► keys looked up (one query) ──► the batch in one transaction (SAVEPOINT_TX_ROWS rows each with savepoints):
  *     first attempt:  BEGIN; for each row: stored key ──► the stored answer (no statement)
  *                                          else the route's effects ──► its answer
  *                     (pipelined: a row's statement is sent while the row before waits for its answer, in row
@@ -45,7 +45,7 @@
 import { getTableName, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { mutationDef } from '../../shared/sync/mutations/index.js';
-import { CLIENT_TIME_HEADER, PUSH_BATCH_MAX, stopsBatch, type PushRow, type PushRowResult } from '../../shared/sync/protocol.js';
+import { CLIENT_TIME_HEADER, stopsBatch, type PushRow, type PushRowResult } from '../../shared/sync/protocol.js';
 import { rawRows } from '../db/raw.js';
 import { PLANNED_EACH_RUN } from '../db/statement-sightings.js';
 import { idempotencyKeys } from '../db/schema.js';
@@ -217,12 +217,11 @@ async function runRow(
  */
 const CONSTRAINTS_IMMEDIATE = sql.raw('set constraints all immediate');
 
-/**
- * Rows per transaction without savepoints: a whole batch (PUSH_BATCH_MAX). One commit, one key-and-audit INSERT
- * and one lone first row per 100 rows instead of per 50: rubric saves posted straight on PostgreSQL, alternated
- * twice, 2 284–2 413 → 2 559–2 938 per s.
+/*
+ * Without savepoints, a whole batch (at most PUSH_BATCH_MAX rows, the request's own limit) is one transaction: one
+ * commit, one key-and-audit INSERT and one lone first row per 100 rows instead of per 50: rubric saves posted
+ * straight on PostgreSQL, alternated twice, 2 284–2 413 → 2 559–2 938 per s.
  */
-export const TX_ROWS = PUSH_BATCH_MAX;
 /** Rows per transaction with savepoints: below PostgreSQL's 64 cached subtransaction ids (see above). */
 export const SAVEPOINT_TX_ROWS = 50;
 
@@ -333,12 +332,7 @@ async function runChunkAttempts(app: FastifyInstance, req: FastifyRequest, rows:
 /** Applies the rows in order; one result per row. */
 export async function runPushBatch(app: FastifyInstance, req: FastifyRequest, rows: PushRow[], user: AuthUser): Promise<PushRowResult[]> {
   const stored = await storedResponses(app, user.id, [...new Set(rows.map((r) => r.mutationId))]);
-  const results: PushRowResult[] = [];
-  for (let at = 0; at < rows.length; at += TX_ROWS) {
-    const done = await runChunkAttempts(app, req, rows.slice(at, at + TX_ROWS), stored);
-    results.push(...done.results);
-    if (done.stopped) break;
-  }
+  const results = (await runChunkAttempts(app, req, rows, stored)).results;
   for (const row of rows.slice(results.length)) results.push({ mutationId: row.mutationId, notAttempted: true });
   return results;
 }
