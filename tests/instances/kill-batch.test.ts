@@ -8,8 +8,9 @@
  *
  * What must hold afterwards: the queue drained with nothing refused; each change applied exactly once (one
  * `user.updateProfile` audit row per change — the audit row is written in the change's own transaction, so a change
- * applied twice would leave two); and in order (the profile holds the last change). On PGlite this also shows that
- * a database killed mid-transaction recovers with none of that transaction's rows.
+ * applied twice would leave two); and in order (the profile holds the last change). And read while the process is
+ * down: the batch in flight is in the database whole or not at all (on PGlite, after the recovery of a database
+ * whose process was killed), and whole when it had been answered.
  */
 import 'fake-indexeddb/auto';
 import { mkdtempSync, rmSync } from 'node:fs';
