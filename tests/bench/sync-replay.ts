@@ -257,7 +257,7 @@ export async function syncReplay(): Promise<BenchResult> {
   const results = [];
   for (const kind of DBS) results.push(await replayOn(kind));
   // Each figure beside the bare route, as server-reads prints its routes: the ratio moves less from one machine to
-  // another than the rate does (README, session 19: PGlite's batched rubric saves were 1 : 25–31 of the bare route
+  // another than the rate does (README, session 19: PGlite's batched rubric saves were 1 : 25–35 of the bare route
   // on two machines whose rates differed by 1.7×), though the bare route's own figure is noisy.
   console.log(`  beside the bare route (${bareFastify.toFixed(0)} req/s):`);
   for (const r of results) {
