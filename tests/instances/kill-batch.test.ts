@@ -16,7 +16,6 @@ import 'fake-indexeddb/auto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ReplicaDb } from '../../src/client/db/db.js';
 import { SyncEngine } from '../../src/client/sync/engine.js';
@@ -24,7 +23,7 @@ import { fetchTransport } from '../../src/client/sync/http-transport.js';
 import { META, setMeta } from '../../src/client/sync/meta.js';
 import { mutateIn } from '../../src/client/sync/mutate.js';
 import { mathRandom, NetworkError, type Clock, type Transport } from '../../src/client/sync/ports.js';
-import { openDb } from '../../src/server/db/client.js';
+import { openDb, type DbOptions } from '../../src/server/db/client.js';
 import { rawRows } from '../../src/server/db/raw.js';
 import { demo, DEMO_PASSWORD } from '../e2e/support/demo.js';
 import { freshPgDatabase, json, startServer, stopServer, type ServerProcess } from './processes.js';
@@ -50,47 +49,34 @@ afterAll(async () => {
 
 interface Target {
   env: Record<string, string>;
-  /** Per phone of the user's profile edits: how many audit rows; and the profile's phone now. */
-  applied(userId: string): Promise<{ counts: Map<string, number>; phone: string | null }>;
+  /** The same database as the server's, opened from the test while no server runs on it (PGlite's DATA_DIR lock). */
+  db: DbOptions;
 }
 
 const AUDIT_TEXT = `select detail->>'phone' as phone, count(*)::int as n from audit_log
   where action = 'user.updateProfile' and actor_id = $1 group by 1`;
 
+/** Per phone of the user's profile edits, how many audit rows; and the profile's phone now. */
+async function appliedIn(target: Target, userId: string): Promise<{ counts: Map<string, number>; phone: string | null }> {
+  const h = await openDb(target.db);
+  try {
+    const rows = await rawRows<{ phone: string; n: number }>(h.db, AUDIT_TEXT, [userId]);
+    const [user] = await rawRows<{ phone: string | null }>(h.db, 'select phone from users where id = $1', [userId]);
+    return { counts: new Map(rows.map((r) => [r.phone, r.n])), phone: user?.phone ?? null };
+  } finally {
+    await h.close();
+  }
+}
+
 async function pgliteTarget(): Promise<Target> {
   const dataDir = path.join(root, 'data');
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
-    async applied(userId) {
-      const h = await openDb({ pgliteDir: path.join(dataDir, 'db') });
-      try {
-        const rows = await rawRows<{ phone: string; n: number }>(h.db, AUDIT_TEXT, [userId]);
-        const [user] = await rawRows<{ phone: string | null }>(h.db, 'select phone from users where id = $1', [userId]);
-        return { counts: new Map(rows.map((r) => [r.phone, r.n])), phone: user?.phone ?? null };
-      } finally {
-        await h.close();
-      }
-    },
-  };
+  return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, db: { pgliteDir: path.join(dataDir, 'db') } };
 }
 
 async function postgresTarget(): Promise<Target> {
   const database = await freshPgDatabase('kill');
   cleanups.push(database.drop);
-  return {
-    env: { DATA_DIR: path.join(root, 'pg-data'), DATABASE_URL: database.url },
-    async applied(userId) {
-      const c = new pg.Client({ connectionString: database.url });
-      await c.connect();
-      try {
-        const rows = (await c.query<{ phone: string; n: number }>(AUDIT_TEXT, [userId])).rows;
-        const [user] = (await c.query<{ phone: string | null }>('select phone from users where id = $1', [userId])).rows;
-        return { counts: new Map(rows.map((r) => [r.phone, r.n])), phone: user?.phone ?? null };
-      } finally {
-        await c.end();
-      }
-    },
-  };
+  return { env: { DATA_DIR: path.join(root, 'pg-data'), DATABASE_URL: database.url }, db: { databaseUrl: database.url } };
 }
 
 describe.each([
@@ -124,7 +110,7 @@ describe.each([
       server.child.kill('SIGKILL');
       await server.exited;
       const acknowledged = CHANGES - (await db.outbox.count());
-      const applied = [...(await target.applied(me.id)).counts.values()].reduce((a, b) => a + b, 0);
+      const applied = [...(await appliedIn(target, me.id)).counts.values()].reduce((a, b) => a + b, 0);
       kills.push({ push, when, rows, acknowledged, applied });
       server = startServer(env);
       url = await server.ready;
@@ -173,7 +159,7 @@ describe.each([
     await ReplicaDb.delete(db.name);
     await stopServer(server);
 
-    const { counts, phone: now } = await target.applied(me.id);
+    const { counts, phone: now } = await appliedIn(target, me.id);
     const twice = [...counts].filter(([, n]) => n !== 1);
     expect(twice).toEqual([]);
     const missing = Array.from({ length: CHANGES }, (_, i) => phone(i)).filter((p) => !counts.has(p));
