@@ -97,13 +97,27 @@ declare module 'fastify' {
   }
 }
 
-function findRoute(table: WriteRoute[], method: string, path: string): { route: WriteRoute; params: Record<string, string> } | null {
+/**
+ * The route answering `path` and its decoded parameters; `badParam` names a parameter whose percent-encoding is
+ * malformed (decodeURIComponent throws on it), which the row answers as its own 400.
+ */
+function findRoute(
+  table: WriteRoute[],
+  method: string,
+  path: string,
+): { route: WriteRoute; params: Record<string, string>; badParam?: string } | null {
   for (const route of table) {
     if (route.method !== method) continue;
     const m = route.pattern.exec(path);
     if (!m) continue;
-    const params: Record<string, string> = {};
-    route.paramNames.forEach((n, i) => (params[n] = decodeURIComponent(m[i + 1])));
+    const params: Record<string, string> = Object.create(null) as Record<string, string>;
+    for (const [i, n] of route.paramNames.entries()) {
+      try {
+        params[n] = decodeURIComponent(m[i + 1]);
+      } catch {
+        return { route, params, badParam: n };
+      }
+    }
     return { route, params };
   }
   return null;
@@ -175,6 +189,7 @@ async function runRow(
   const path = `/api${def.path(args)}`;
   const found = findRoute(app.writeRoutes, def.method, path);
   if (!found) return { status: 400, body: { error: `name: no route answers "${row.name}"` } };
+  if (found.badParam) return { status: 400, body: { error: `${found.badParam}: malformed percent-encoding` } };
   const body = def.body(args);
   // The request a single REST call would have produced, as far as the write handlers and idempotentWrite read it.
   const rowReq = {

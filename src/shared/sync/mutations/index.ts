@@ -15,6 +15,7 @@ export const MUTATIONS = { ...PROFILE_MUTATIONS, ...OBSERVATION_MUTATIONS, ...AD
 export type MutationName = keyof typeof MUTATIONS;
 export type MutationArgs<N extends MutationName> = (typeof MUTATIONS)[N] extends MutationDef<infer A> ? A : never;
 
+/** The registry's own entry only: a name such as `constructor` or `__proto__` names no mutation. */
 export function mutationDef(name: string): MutationDef<unknown> | undefined {
-  return (MUTATIONS as Record<string, MutationDef<unknown>>)[name];
+  return Object.hasOwn(MUTATIONS, name) ? (MUTATIONS as Record<string, MutationDef<unknown>>)[name] : undefined;
 }
