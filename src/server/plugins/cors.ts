@@ -12,7 +12,7 @@ import { IDEMPOTENCY_HEADER } from '../../shared/sync/protocol.js';
 /** Headers the app's own client sends (tus ones for /files): a client elsewhere may send the same. */
 const ALLOWED_HEADERS = ['Authorization', 'Content-Type', IDEMPOTENCY_HEADER, 'X-Client-Id', 'X-Client-Time', 'Tus-Resumable', 'Upload-Length', 'Upload-Offset', 'Upload-Metadata', 'Upload-Defer-Length', 'Upload-Concat', 'X-HTTP-Method-Override'];
 /** Response headers a cross-origin script may read (rate limits, replays, tus progress). */
-const EXPOSED_HEADERS = ['Retry-After', 'Idempotent-Replay', 'Location', 'Tus-Resumable', 'Upload-Offset', 'Upload-Length', 'Upload-Expires', 'Content-Disposition'];
+export const CORS_EXPOSED_HEADERS = ['Retry-After', 'Idempotent-Replay', 'Location', 'Tus-Resumable', 'Upload-Offset', 'Upload-Length', 'Upload-Expires', 'Content-Disposition'];
 
 export async function registerCors(app: FastifyInstance, origins: readonly string[] | undefined): Promise<void> {
   if (!origins?.length) return;
@@ -22,7 +22,7 @@ export async function registerCors(app: FastifyInstance, origins: readonly strin
     origin: (origin, cb) => cb(null, origin && allowed.has(origin.toLowerCase()) ? origin : false),
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ALLOWED_HEADERS,
-    exposedHeaders: EXPOSED_HEADERS,
+    exposedHeaders: CORS_EXPOSED_HEADERS,
     maxAge: 600,
   });
 }

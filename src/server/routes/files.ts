@@ -23,6 +23,7 @@ import { ARTIFACT_MAX_BYTES } from '../../shared/constants.js';
 import { declaredKind, uploadTooLargeMessage } from '../../shared/contract/files.js';
 import { MSG } from '../../shared/messages.js';
 import { notFound } from '../http/errors.js';
+import { CORS_EXPOSED_HEADERS } from '../plugins/cors.js';
 import { fileLimits, quotaOf, usedUploadBytes } from '../services/uploads/quota.js';
 import { FILES_ROUTE, newFileId, uploadIdFromTarget } from '../storage/index.js';
 
@@ -84,9 +85,46 @@ function jsonErrors(res: ServerResponse): void {
   }) as ServerResponse['end'];
 }
 
+/** A header list as srvx hands it to writeHead: flat [k, v, …], [[k, v], …] or an object. */
+function headerPairs(raw: unknown): [string, string][] {
+  if (Array.isArray(raw)) {
+    if (raw.every((x) => Array.isArray(x))) return (raw as unknown[][]).map(([k, v]) => [String(k), String(v)]);
+    return raw.flatMap((_, i) => (i % 2 === 0 ? [[String(raw[i]), String(raw[i + 1])] as [string, string]] : []));
+  }
+  return raw && typeof raw === 'object' ? Object.entries(raw as Record<string, unknown>).map(([k, v]) => [k, String(v)]) : [];
+}
+
+/**
+ * CORS on the tus answers, by CORS_ORIGINS like every other route (plugins/cors.ts): tus sets its own
+ * Access-Control-* headers (`*` without a list of origins). For a request whose Origin is not listed every such
+ * header is dropped; a listed one keeps them (tus echoes the origin, `allowedOrigins` below) with `Vary: Origin`.
+ */
+function corsPolicy(res: ServerResponse, allowedOrigin: string | null): void {
+  const writeHead = res.writeHead.bind(res) as (status: number, ...rest: unknown[]) => ServerResponse;
+  res.writeHead = ((status: number, ...rest: unknown[]) => {
+    const at = rest.findIndex((x) => Array.isArray(x) || (x !== null && typeof x === 'object'));
+    if (at < 0) return writeHead(status, ...rest);
+    let pairs = headerPairs(rest[at]);
+    if (allowedOrigin) {
+      // tus leaves GET (a download) without CORS headers: the same ones as any other route's answer.
+      const has = (name: string) => pairs.some(([k]) => k.toLowerCase() === name);
+      if (!has('access-control-allow-origin')) pairs.push(['access-control-allow-origin', allowedOrigin]);
+      if (!has('access-control-expose-headers')) pairs.push(['access-control-expose-headers', CORS_EXPOSED_HEADERS.join(', ')]);
+      pairs = [...pairs.filter(([k]) => k.toLowerCase() !== 'vary'), ['vary', 'Origin']];
+    } else {
+      pairs = pairs.filter(([k]) => !k.toLowerCase().startsWith('access-control-'));
+    }
+    const args = [...rest];
+    args[at] = pairs.flat();
+    return writeHead(status, ...args);
+  }) as ServerResponse['writeHead'];
+}
+
 export default async function filesRoutes(app: FastifyInstance): Promise<void> {
   const { db, storage, config } = app.deps;
   const quota = quotaOf(config);
+  const corsOrigins = new Set(config.corsOrigins ?? []);
+  const listed = (origin: string | null | undefined) => !!origin && corsOrigins.has(origin.toLowerCase());
 
   const tus = new Server({
     path: FILES_ROUTE,
@@ -95,6 +133,8 @@ export default async function filesRoutes(app: FastifyInstance): Promise<void> {
     maxSize: ARTIFACT_MAX_BYTES,
     relativeLocation: true,
     respectForwardedHeaders: false,
+    // Only the origins of CORS_ORIGINS (none by default); tus's own default would answer `*`.
+    allowedOrigins: (origin) => listed(origin),
     namingFunction: () => newFileId(),
     getFileIdFromRequest: (req) => uploadIdFromTarget(req.url) ?? undefined,
     onIncomingRequest: async (req, id) => {
@@ -135,11 +175,15 @@ export default async function filesRoutes(app: FastifyInstance): Promise<void> {
     // Only a plain `/api/files/<id>` names an upload; tus then parses the same id with the same parser.
     if (req.method !== 'POST' && req.method !== 'OPTIONS' && !uploadIdFromTarget(req.raw.url ?? '')) throw notFound(UPLOAD_NOT_FOUND);
     reply.hijack();
+    const origin = req.headers.origin;
+    corsPolicy(reply.raw, typeof origin === 'string' && listed(origin) ? origin : null);
     jsonErrors(reply.raw);
     await tus.handle(req.raw, reply.raw);
   };
 
   app.get('/files/limits', { preHandler: app.authenticate }, async (req) => fileLimits(db, storage, config, req.user.id));
+  // OPTIONS: tus's capability discovery (signed in). A CORS preflight from a listed origin never reaches it: the
+  // CORS plugin answers it first, before authentication (plugins/cors.ts).
   app.route({ method: ['POST', 'OPTIONS'], url: '/files', preHandler: app.authenticate, handler: handle });
   app.route({ method: ['HEAD', 'PATCH', 'GET', 'DELETE'], url: '/files/*', preHandler: app.authenticate, handler: handle });
 }
