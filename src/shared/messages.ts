@@ -163,6 +163,7 @@ export const MSG = {
   slotAssignedTo: (name: string) => `This slot is assigned to ${name}; unassign it first!`,
   slotUsedByObservation: (name: string) => `This slot is used by an observation of ${name}; it cannot be deleted!`,
   ownDepartmentSlot: 'You can only change slots of your own department\'s courses!',
+  ownDepartmentFaculty: 'You can only assign or change the slots of your own department\'s faculty!',
   planStepDetails: 'Provide the step name and text!',
   thresholdMax: 'Provide maximum 100 threshold!',
   promptSent: (n: number) => `Observation prompt sent: ${n} faculty member(s) listed.`,

@@ -221,3 +221,39 @@ describe('DELETE /course/:id/slot/:slotId/faculty (unassign)', () => {
     expect(slotOf(await courseByCode(t, 'CSC-101'), 'A').facultyId).toBe(a.ids.faculty);
   });
 });
+
+describe('a course shared between departments (MTH-210: Mathematics and Computer Science)', () => {
+  it('a HOD edits, moves, unassigns or deletes only the slots of their own faculty and the free ones — the rule of assignment', async () => {
+    const [hodCs, hodMath] = [await t.login('hod'), await t.login('hod.math')];
+    const mth = await courseByCode(t, 'MTH-210');
+    const held = slotOf(mth, 'A'); // faculty.math's (Mathematics)
+    const free = slotOf(mth, 'B');
+    const facultyMath = await t.userId('faculty.math');
+    const facultyCs = await t.userId('faculty2');
+    expect(held.facultyId).toBe(facultyMath);
+
+    // Assignment: the Computer Science HOD may not take Mathematics' faculty member (the existing rule) …
+    const assign = await t.put(`/api/course/user/${facultyMath}`, { slots: [slotOf(mth, 'C').id] }, hodCs, key());
+    expect(assign.statusCode, assign.body).toBe(403);
+    // … and so may not move, edit, unassign or delete the section that member teaches either.
+    const refused = [
+      await t.put(`/api/course/${mth.id}/slot/${held.id}`, slot({ sectionCode: 'A', day: 'Friday' }), hodCs, key()),
+      await t.del(`/api/course/${mth.id}/slot/${held.id}/faculty`, hodCs, key()),
+      await t.del(`/api/course/${mth.id}/slot/${held.id}`, hodCs, key()),
+    ];
+    for (const res of refused) expect([res.statusCode, res.json().error], res.body).toEqual([403, MSG.ownDepartmentFaculty]);
+    const after = slotOf(await courseByCode(t, 'MTH-210'), 'A');
+    expect(after).toMatchObject({ facultyId: facultyMath, day: held.day, time: held.time, location: held.location });
+
+    // A free section of the shared course is theirs to edit, and to give to their own faculty member.
+    expect((await t.put(`/api/course/${mth.id}/slot/${free.id}`, slot({ sectionCode: 'B', day: 'Wednesday' }), hodCs, key())).statusCode).toBe(200);
+    expect((await t.put(`/api/course/user/${facultyCs}`, { slots: [free.id] }, hodCs, key())).statusCode).toBe(200);
+    // The other way round: Mathematics' HOD leaves that Computer Science section alone, and manages their own.
+    const back = await t.del(`/api/course/${mth.id}/slot/${free.id}/faculty`, hodMath, key());
+    expect([back.statusCode, back.json().error]).toEqual([403, MSG.ownDepartmentFaculty]);
+    expect((await t.put(`/api/course/${mth.id}/slot/${held.id}`, slot({ sectionCode: 'A', day: 'Friday' }), hodMath, key())).statusCode).toBe(200);
+    expect((await t.del(`/api/course/${mth.id}/slot/${held.id}/faculty`, hodMath, key())).statusCode).toBe(200);
+    // Super_Admin acts anywhere.
+    expect((await t.del(`/api/course/${mth.id}/slot/${free.id}/faculty`, await t.login('superadmin'), key())).statusCode).toBe(200);
+  });
+});

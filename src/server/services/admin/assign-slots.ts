@@ -1,7 +1,8 @@
 /**
  * PUT /course/user/{facultyId} (SPEC §5, §6). Rules:
  * - Head_of_Department assigns within their department: the faculty member and the course must both belong
- *   to it (403 otherwise). Super_Admin and Admin may assign anywhere. Other roles: 403.
+ *   to it (403 otherwise; department-rule.ts, the same rule as slot edits). Super_Admin and Admin may assign
+ *   anywhere. Other roles: 403.
  * - The target must be a Faculty user (400); at least one slot ('Please select the slots!'); all slots of one
  *   course (400); a slot held by another faculty member → 409. Slots already held by this faculty member are
  *   left as they are (a repeated assignment is harmless).
@@ -12,12 +13,13 @@ import { z } from 'zod';
 import type { Course } from '../../../shared/contract/courses.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Db } from '../../db/client.js';
-import { courseDepartments, slots, users } from '../../db/schema.js';
+import { slots, users } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/types.js';
 import { audit } from '../audit.js';
 import { notify } from '../notify.js';
 import { courseDocument } from './course-documents.js';
+import { requireOwnDepartmentCourse, requireOwnDepartmentFaculty } from './department-rule.js';
 import { can } from '../../../shared/permissions.js';
 
 const Uuid = z.uuid();
@@ -39,8 +41,7 @@ export async function assignSlots(
     .from(users)
     .where(eq(users.id, facultyId));
   if (!faculty) throw notFound();
-  const hod = user.role === 'Head_of_Department';
-  if (hod && (user.departmentId == null || faculty.departmentId !== user.departmentId)) throw forbidden();
+  requireOwnDepartmentFaculty(user, faculty);
   if (faculty.role !== 'Faculty') throw badRequest(MSG.notFaculty);
 
   // Lock the slots: two concurrent assignments of one slot serialise, the second sees it taken.
@@ -50,13 +51,7 @@ export async function assignSlots(
   if (courseIds.size !== 1) throw badRequest(MSG.slotsOfOneCourse);
   const courseId = rows[0].courseId;
 
-  if (hod) {
-    const inDept = await tx
-      .select({ courseId: courseDepartments.courseId })
-      .from(courseDepartments)
-      .where(and(eq(courseDepartments.courseId, courseId), eq(courseDepartments.departmentId, user.departmentId!)));
-    if (inDept.length === 0) throw forbidden();
-  }
+  await requireOwnDepartmentCourse(tx, user, courseId);
   if (rows.some((r) => r.facultyId !== null && r.facultyId !== facultyId)) throw conflict(MSG.slotTaken);
 
   const fresh = rows.filter((r) => r.facultyId === null).map((r) => r.id);

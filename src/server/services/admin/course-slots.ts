@@ -1,7 +1,9 @@
 /**
  * Slots of an existing course (issue 15 point 7): POST /course/{id}/slot, PUT /course/{id}/slot/{slotId},
  * DELETE /course/{id}/slot/{slotId}. Rules:
- * - Who: COURSE_CREATORS. A Head_of_Department only for a course of their own department (403 otherwise).
+ * - Who: COURSE_CREATORS. A Head_of_Department only for a course of their own department, and for a slot held by a
+ *   faculty member only when that member is of their department too (403 otherwise): the rule of assignment
+ *   (department-rule.ts), so on a course shared between departments neither HOD moves the other's people.
  * - A slot follows the rules of course creation (`courseSlotError`: SPEC §5 messages, week day, 24-hour time) and
  *   its section code is unique within the course. The course row is locked FOR UPDATE first, so two concurrent
  *   writes to one course serialise and the second sees the first's section codes.
@@ -24,12 +26,13 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { courseSlotError, normaliseSlotTime, type Course, type SlotWriteInput } from '../../../shared/contract/courses.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Db } from '../../db/client.js';
-import { courseDepartments, courses, observations, slots, users } from '../../db/schema.js';
+import { courses, observations, slots, users } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/types.js';
 import { audit } from '../audit.js';
 import { courseDocument } from './course-documents.js';
 import { COURSE_CREATORS } from './create-course.js';
+import { requireOwnDepartmentCourse, requireOwnDepartmentHolder } from './department-rule.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -41,18 +44,14 @@ async function lockCourse(tx: Db, user: AuthUser, courseId: string): Promise<voi
   if (!UUID.test(courseId)) throw notFound();
   const [course] = await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)).for('update');
   if (!course) throw notFound();
-  if (user.role === 'Head_of_Department') {
-    if (user.departmentId == null) throw forbidden(MSG.ownDepartmentSlot);
-    const own = await tx
-      .select({ courseId: courseDepartments.courseId })
-      .from(courseDepartments)
-      .where(and(eq(courseDepartments.courseId, courseId), eq(courseDepartments.departmentId, user.departmentId)));
-    if (own.length === 0) throw forbidden(MSG.ownDepartmentSlot);
-  }
+  await requireOwnDepartmentCourse(tx, user, courseId);
 }
 
-/** The slot row of `courseId`, locked; 404 when absent or of another course. */
-async function lockSlot(tx: Db, courseId: string, slotId: string) {
+/**
+ * The slot row of `courseId`, locked; 404 when absent or of another course; 403 when it is held by a faculty
+ * member the caller may not assign (another department's, on a shared course: department-rule.ts).
+ */
+async function lockSlot(tx: Db, user: AuthUser, courseId: string, slotId: string) {
   if (!UUID.test(slotId)) throw notFound();
   const [slot] = await tx
     .select()
@@ -60,6 +59,7 @@ async function lockSlot(tx: Db, courseId: string, slotId: string) {
     .where(and(eq(slots.id, slotId), eq(slots.courseId, courseId)))
     .for('update');
   if (!slot) throw notFound();
+  await requireOwnDepartmentHolder(tx, user, slot.facultyId);
   return slot;
 }
 
@@ -101,7 +101,7 @@ export async function addSlot(tx: Db, user: AuthUser, courseId: string, input: S
 
 export async function updateSlot(tx: Db, user: AuthUser, courseId: string, slotId: string, input: SlotWriteInput): Promise<Course> {
   await lockCourse(tx, user, courseId);
-  const slot = await lockSlot(tx, courseId, slotId);
+  const slot = await lockSlot(tx, user, courseId, slotId);
   const fields = await checkedFields(tx, courseId, input, slotId);
   await tx.update(slots).set(fields).where(eq(slots.id, slotId));
   if (slot.facultyId) {
@@ -115,7 +115,7 @@ export async function updateSlot(tx: Db, user: AuthUser, courseId: string, slotI
 
 export async function deleteSlot(tx: Db, user: AuthUser, courseId: string, slotId: string): Promise<Course> {
   await lockCourse(tx, user, courseId);
-  const slot = await lockSlot(tx, courseId, slotId);
+  const slot = await lockSlot(tx, user, courseId, slotId);
   if (slot.facultyId) {
     const [faculty] = await tx.select({ name: users.name }).from(users).where(eq(users.id, slot.facultyId));
     const name = faculty?.name ?? 'a faculty member';
@@ -138,7 +138,7 @@ export async function deleteSlot(tx: Db, user: AuthUser, courseId: string, slotI
 
 export async function unassignSlot(tx: Db, user: AuthUser, courseId: string, slotId: string): Promise<Course> {
   await lockCourse(tx, user, courseId);
-  const slot = await lockSlot(tx, courseId, slotId);
+  const slot = await lockSlot(tx, user, courseId, slotId);
   if (!slot.facultyId) throw conflict(MSG.slotNotAssigned);
   const facultyId = slot.facultyId;
   const open = await tx
