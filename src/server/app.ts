@@ -15,7 +15,7 @@ import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import type { Config } from './config.js';
+import type { Config, TrustProxy } from './config.js';
 import { openDb, type DbHandle } from './db/client.js';
 import { LOG_REDACT, safeErrorSerializer } from './http/log-safety.js';
 import type { Mailer } from './http/types.js';
@@ -82,6 +82,16 @@ declare module 'fastify' {
  */
 export const COMPRESS_MIN_BYTES = 1400;
 
+/**
+ * TRUST_PROXY as Fastify's option. A hop count becomes a function trusting the n peers nearest the server
+ * (proxy-addr's `(address, hop)`): Fastify 5 reads a bare number as "trust nobody", since a client connecting
+ * directly would be trusted as the first hop — which is why a list of the proxies' addresses is the better setting.
+ */
+export function fastifyTrustProxy(tp: TrustProxy | undefined): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof tp === 'number') return (_address, hop) => hop < tp;
+  return tp ?? false;
+}
+
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const ownsDb = !opts.dbHandle;
@@ -110,8 +120,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
-    // X-Forwarded-For is believed only from a reverse proxy on this host; otherwise anyone could dodge the per-IP limit.
-    trustProxy: 'loopback',
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (none by default): otherwise any client,
+    // or any process on this host, could claim any address and escape the per-address limits (config.ts).
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // A malformed URL (bad percent-encoding) is answered before any route or the error handler: as JSON too.
     frameworkErrors: (error, _request, reply) => {
       void (reply as FastifyReply).code(400).send({ error: error.code === 'FST_ERR_BAD_URL' ? 'Invalid address!' : 'Invalid request!' });

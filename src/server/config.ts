@@ -1,4 +1,5 @@
 /** Configuration from the environment, validated once at start; a bad value stops the server with a clear message. */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_UPLOAD_QUOTA_BYTES } from '../shared/contract/files.js';
@@ -51,6 +52,18 @@ const Env = z.object({
       }
       return [...new Set(list.map((o) => o.toLowerCase()))];
     }),
+  /** Which peers may set X-Forwarded-For (reverse proxies): none by default. See parseTrustProxy. */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (typeof parsed === 'string' && parsed.startsWith('!')) {
+        ctx.addIssue({ code: 'custom', message: parsed.slice(1) });
+        return z.NEVER;
+      }
+      return parsed as TrustProxy;
+    }),
   /** Bytes each user may hold in unfinished and registered uploads. */
   UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(DEFAULT_UPLOAD_QUOTA_BYTES),
   /** S3-compatible object store for uploads and artifacts (all of bucket, region and keys, or none). */
@@ -69,6 +82,41 @@ const Env = z.object({
     if (!e[k]) ctx.addIssue({ code: 'custom', path: [k], message: 'is needed when any S3_ variable is set' });
   }
 });
+
+/**
+ * Who may tell the server the client's address through X-Forwarded-For (Fastify's `trustProxy`):
+ *   unset, "", "false", "none"  nobody: the address is the TCP peer's (default; a client cannot claim another)
+ *   a whole number n ≥ 1          the n proxies nearest the server, whoever they are (hops)
+ *   a comma-separated list        addresses, CIDR ranges (10.0.0.0/8, fd00::/8) and proxy-addr's named ranges
+ *                                 loopback, linklocal, uniquelocal: only these peers (and a chain of them)
+ * "true" (trust every peer) is refused: any client could then claim any address and escape the per-address
+ * limits; a hop count says the same for a known chain of proxies. Returns "!<message>" for a bad value.
+ */
+export type TrustProxy = false | number | string[];
+export function parseTrustProxy(raw: string | undefined): TrustProxy | `!${string}` {
+  const v = (raw ?? '').trim();
+  if (v === '' || /^(false|none|0)$/i.test(v)) return false;
+  if (/^true$/i.test(v)) return '!"true" would trust every client to name its own address: list the proxies (addresses, CIDR ranges, loopback) or give their number of hops';
+  if (/^\d+$/.test(v)) {
+    const n = Number(v);
+    return n >= 1 && n <= 10 ? n : '!a hop count must be 1 to 10';
+  }
+  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const entry of list) {
+    if (!isTrustEntry(entry)) return `!"${entry}" is not an address, a CIDR range (10.0.0.0/8) or one of loopback, linklocal, uniquelocal`;
+  }
+  return [...new Set(list.map((e) => e.toLowerCase()))];
+}
+
+function isTrustEntry(entry: string): boolean {
+  if (/^(loopback|linklocal|uniquelocal)$/i.test(entry)) return true;
+  const [address, prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 /** scheme://host[:port] exactly as a browser sends it in the Origin header: no path, query, credentials or "*". */
 function isOrigin(value: string): boolean {
@@ -101,6 +149,8 @@ export type Config = {
   loginLimitPerMinute?: number;
   /** Origins allowed cross-origin calls (CORS, preflight included); empty or absent = same origin only. */
   corsOrigins?: string[];
+  /** Peers whose X-Forwarded-For is believed (parseTrustProxy); absent or false = none. */
+  trustProxy?: TrustProxy;
   /** Per-user upload quota in bytes; default DEFAULT_UPLOAD_QUOTA_BYTES (1 GiB). */
   uploadQuotaBytes?: number;
   /** Uploads and artifacts in an S3-compatible store instead of DATA_DIR (storage/s3-storage.ts). */
@@ -141,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginLimitPerMinute: e.LOGIN_LIMIT_PER_MINUTE,
     corsOrigins: e.CORS_ORIGINS,
     uploadQuotaBytes: e.UPLOAD_QUOTA_BYTES,
+    trustProxy: e.TRUST_PROXY,
     s3: e.S3_BUCKET
       ? {
           endpoint: e.S3_ENDPOINT || undefined,

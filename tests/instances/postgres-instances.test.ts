@@ -122,9 +122,9 @@ describe('three instances on one empty PostgreSQL database', () => {
 
   it('16 wrong logins spread over two instances with a limit of 10 a minute: 10 judged, 6 refused with 429', { timeout: 120_000 }, async () => {
     // Two more processes with the lower limit. Distinct unknown emails and a forwarded address of their own (the
-    // servers believe X-Forwarded-For from loopback) keep the per-account and per-address throttles out of it:
+    // servers believe X-Forwarded-For from loopback: TRUST_PROXY) keep the per-account and per-address throttles out of it:
     // only the per-minute flood limit can answer 429 here.
-    const env = { DATABASE_URL: database.url, SEED_DEMO: 'true', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'observa-instances-')), LOGIN_LIMIT_PER_MINUTE: '10' };
+    const env = { DATABASE_URL: database.url, SEED_DEMO: 'true', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'observa-instances-')), LOGIN_LIMIT_PER_MINUTE: '10', TRUST_PROXY: 'loopback' };
     const limited = [startServer(env), startServer(env)];
     servers.push(...limited);
     const [a, b] = await Promise.all(limited.map((s) => s.ready));
