@@ -138,3 +138,42 @@ describe('shared counters', () => {
     expect(await purgeLoginThrottle(t.db, clock, limits.forgetMs)).toBe(0);
   });
 });
+
+describe('old-password guessing on PUT /auth/reset-password', () => {
+  const reset = (token: string, oldPassword: string, ip = freshIp()) =>
+    t.request('PUT', '/api/auth/reset-password', { token, ip, body: { oldPassword, newPassword: 'brand-new-pass-1', confirmPassword: 'brand-new-pass-1' } });
+
+  it('is throttled per account like sign-in, on the same counter (429 with Retry-After; the owner waits at most the cap)', async () => {
+    const token = (await login(DEMO.observer, DEMO_PASSWORD)).json().token as string;
+    for (let i = 0; i < limits.account.free + 1; i++) {
+      const res = await reset(token, `guess-${i}`);
+      expect([res.statusCode, res.json().error]).toEqual([400, MSG.oldPasswordWrong]);
+    }
+    const blocked = await reset(token, DEMO_PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ error: MSG.tooManyAttempts });
+    expect(retryAfter(blocked)).toBe(2);
+    // One password, one counter: signing in to the account waits too.
+    expect((await login(DEMO.observer, DEMO_PASSWORD)).statusCode).toBe(429);
+    advance(retryAfter(blocked));
+    // After the wait the right old password changes it (and resets the account's counter).
+    expect((await reset(token, DEMO_PASSWORD)).statusCode).toBe(200);
+    expect((await login(DEMO.observer, 'brand-new-pass-1')).statusCode).toBe(200);
+  });
+
+  it('is throttled per address across accounts', async () => {
+    const ip = '203.0.113.50';
+    const accounts = [DEMO.faculty, DEMO.faculty2, DEMO.faculty3];
+    const tokens = await Promise.all(accounts.map(async (email) => (await login(email, DEMO_PASSWORD)).json().token as string));
+    // Two guesses per account (below the account rule's free 3), five from one address: past the address rule's free 4.
+    const statuses: number[] = [];
+    for (const token of tokens.slice(0, 2)) for (let i = 0; i < 2; i++) statuses.push((await reset(token, `guess-${i}`, ip)).statusCode);
+    statuses.push((await reset(tokens[2], 'guess-x', ip)).statusCode);
+    expect(statuses).toEqual([400, 400, 400, 400, 400]);
+    const blocked = await reset(tokens[2], DEMO_PASSWORD, ip);
+    expect(blocked.statusCode).toBe(429);
+    expect(retryAfter(blocked)).toBeGreaterThan(0);
+    // The same account from another address is judged (its own counter is below its limit).
+    expect((await reset(tokens[2], DEMO_PASSWORD, '203.0.113.51')).statusCode).toBe(200);
+  });
+});

@@ -8,7 +8,8 @@ import { MSG } from '../../shared/messages.js';
 import { notFound } from '../http/errors.js';
 import { created, idempotentWrite, ok } from '../http/idempotency.js';
 import { login } from '../services/auth/login.js';
-import { resetPassword } from '../services/auth/reset-password.js';
+import { throttledPasswordCheck, throttleKeys } from '../services/auth/login-throttle.js';
+import { OldPasswordWrong, resetPassword } from '../services/auth/reset-password.js';
 import { revokeSession } from '../services/auth/sessions.js';
 import { createUser } from '../services/users/create-user.js';
 import { userDocumentById } from '../services/users/user-document.js';
@@ -49,6 +50,10 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.put('/auth/reset-password', { preHandler: app.authenticate }, async (req, reply) => {
     const input = ResetPasswordRequest.parse(req.body ?? {});
-    return idempotentWrite(req, reply, async (tx) => ok(await resetPassword(tx, req.user, input, deps.now())));
+    // Old-password guesses count like failed sign-ins, per account and per address (429 with Retry-After).
+    const keys = throttleKeys(req.ip, req.user.email);
+    return throttledPasswordCheck(deps.db, app.loginThrottle, keys, deps.now(), (err) => err instanceof OldPasswordWrong, () =>
+      idempotentWrite(req, reply, async (tx) => ok(await resetPassword(tx, req.user, input, deps.now()))),
+    );
   });
 }

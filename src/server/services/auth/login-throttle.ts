@@ -11,7 +11,8 @@
  *   - a counter left alone for forgetMs starts again from zero;
  *   - the right password resets the account counter (never the address one: one good account must not buy an
  *     address fresh guesses at every other account).
- * Housekeeping deletes rows idle for longer than forgetMs.
+ * Housekeeping deletes rows idle for longer than forgetMs. The old-password check of a password change counts on
+ * the same two keys (throttledPasswordCheck).
  *
  * Each failure is ONE atomic statement (INSERT … ON CONFLICT … DO UPDATE … RETURNING) over both keys, so
  * concurrent failures on several instances are all counted.
@@ -21,6 +22,8 @@ import { and, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/results.js';
 import { loginThrottle } from '../../db/schema.js';
+import { rateLimited } from '../../http/errors.js';
+import { MSG } from '../../../shared/messages.js';
 
 export interface ThrottleRule {
   /** Failures before any delay. */
@@ -105,6 +108,33 @@ export async function recordFailure(
 /** The right password: the account starts afresh. */
 export async function recordSuccess(db: Db, keys: ThrottleKeys): Promise<void> {
   await db.delete(loginThrottle).where(inArray(loginThrottle.key, [keys.account]));
+}
+
+/**
+ * A check of a signed-in user's password (PUT /auth/reset-password's old password) throttled exactly as sign-in,
+ * on the same two counters: one password, however it is guessed. `run` checks the password inside its own
+ * transaction and throws `wrongPassword` errors for a mismatch; the failure is counted here, after that
+ * transaction rolled back (a count inside it would roll back with it). Blocked: 429 before `run`, unjudged.
+ */
+export async function throttledPasswordCheck<T>(
+  db: Db,
+  policy: ThrottlePolicy,
+  keys: ThrottleKeys,
+  now: Date,
+  isWrongPassword: (err: unknown) => boolean,
+  run: () => Promise<T>,
+): Promise<T> {
+  const wait = await blockedFor(db, keys, now);
+  if (wait > 0) throw rateLimited(MSG.tooManyAttempts, wait);
+  let result: T;
+  try {
+    result = await run();
+  } catch (err) {
+    if (isWrongPassword(err)) await recordFailure(db, keys, now, policy);
+    throw err;
+  }
+  await recordSuccess(db, keys);
+  return result;
 }
 
 /** Housekeeping: rows idle past forgetMs and no longer blocking. */

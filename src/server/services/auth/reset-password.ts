@@ -1,6 +1,7 @@
 /**
- * Password reset of the signed-in user's own account (SPEC §5 messages). The old password must match; the
- * other sessions of the user are revoked, the current one keeps working.
+ * Password reset of the signed-in user's own account (SPEC §5 messages). The old password must match (guesses
+ * throttled like sign-in: the route wraps this in throttledPasswordCheck); the other sessions of the user are
+ * revoked, the current one keeps working.
  */
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -9,11 +10,18 @@ import { MSG } from '../../../shared/messages.js';
 import { resetPasswordError } from '../../../shared/validation.js';
 import type { Tx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { badRequest, forbidden } from '../../http/errors.js';
+import { badRequest, forbidden, HttpError } from '../../http/errors.js';
 import type { AuthUser } from '../../http/types.js';
 import { audit } from '../audit.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { revokeOtherSessions } from './sessions.js';
+
+/** The old password did not match (400): counted as a failed guess by throttledPasswordCheck (login-throttle.ts). */
+export class OldPasswordWrong extends HttpError {
+  constructor() {
+    super('validation', MSG.oldPasswordWrong);
+  }
+}
 
 export async function resetPassword(
   tx: Tx,
@@ -26,7 +34,7 @@ export async function resetPassword(
   const problem = resetPasswordError(input.oldPassword, input.newPassword, input.confirmPassword ?? input.newPassword);
   if (problem) throw badRequest(problem);
   const [row] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
-  if (!row || !(await verifyPassword(input.oldPassword, row.passwordHash))) throw badRequest(MSG.oldPasswordWrong);
+  if (!row || !(await verifyPassword(input.oldPassword, row.passwordHash))) throw new OldPasswordWrong();
   await tx
     .update(users)
     .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: now })
