@@ -17,7 +17,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Config, TrustProxy } from './config.js';
 import { openDb, type DbHandle } from './db/client.js';
-import { LOG_REDACT, safeErrorSerializer } from './http/log-safety.js';
+import { LOG_REDACT, safeErrorSerializer, safeRequestSerializer } from './http/log-safety.js';
 import type { Mailer } from './http/types.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerCors } from './plugins/cors.js';
@@ -114,7 +114,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       : {
           level: config.logLevel,
           redact: LOG_REDACT,
-          serializers: { err: (err: unknown) => safeErrorSerializer(err) },
+          serializers: { err: (err: unknown) => safeErrorSerializer(err), req: safeRequestSerializer },
           ...(opts.logStream ? { stream: opts.logStream } : {}),
         };
   const app = Fastify({

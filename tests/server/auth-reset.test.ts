@@ -69,4 +69,19 @@ describe('PUT /api/auth/reset-password', () => {
     expect(second.json()).toEqual(first.json());
     expect(second.headers['idempotent-replay']).toBe('true');
   });
+
+  it('ends the calendar subscription feed with the sessions (the user makes a new one)', async () => {
+    const token = await t.login('observer');
+    const made = await t.post('/api/user/calendar-feed', undefined, token);
+    expect(made.statusCode).toBe(201);
+    const feedPath = new URL(made.json().url as string).pathname;
+    expect((await t.get(feedPath)).statusCode).toBe(200);
+    const res = await t.put(url, { oldPassword: DEMO_PASSWORD, newPassword: 'brand-new-pass' }, token);
+    expect(res.statusCode).toBe(200);
+    expect((await t.get(feedPath)).statusCode).toBe(404);
+    expect((await t.get('/api/user/calendar-feed', token)).json()).toMatchObject({ active: false });
+    // A new one works.
+    const again = await t.post('/api/user/calendar-feed', undefined, token);
+    expect((await t.get(new URL(again.json().url as string).pathname)).statusCode).toBe(200);
+  });
 });

@@ -5,6 +5,8 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config.js';
+import { logSafeUrl } from '../../src/server/http/log-safety.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -55,5 +57,31 @@ describe('log lines', () => {
     expect(log).toMatch(/probe/);
     expect(log).not.toContain('abc-secret-token');
     expect(log).not.toContain('hunter2-secret');
+  });
+
+  it('carry no calendar feed secret at the default level: the request URL is logged with it replaced', async () => {
+    expect(loadConfig({}).logLevel, 'the level these lines are captured at is the default').toBe('info');
+    const token = await t.login('observer');
+    const made = await t.post('/api/user/calendar-feed', undefined, token);
+    expect(made.statusCode).toBe(201);
+    const path = new URL(made.json().url as string).pathname;
+    const secret = /\/api\/calendar\/([^/.]+)\.ics$/.exec(path)![1];
+    const before = lines.length;
+    const feed = await t.get(path);
+    expect(feed.statusCode).toBe(200);
+    // A credential a client appends to any address is not logged either.
+    await t.get('/api/auth/me?token=appended-credential-123&since=0', token);
+    const log = lines.slice(before).join('');
+    expect(log, 'the feed request was logged').toMatch(/"url":"\/api\/calendar\/\[redacted\]"/);
+    expect(log).not.toContain(secret);
+    expect(log).not.toContain('appended-credential-123');
+    expect(log).toContain('since=0');
+  });
+
+  it('logSafeUrl keeps what diagnoses a request and drops what would let a reader in', () => {
+    expect(logSafeUrl('/api/calendar/abc.ics')).toBe('/api/calendar/[redacted]');
+    expect(logSafeUrl('/api//CALENDAR/abc.ics?x=1')).toBe('/api//CALENDAR/[redacted]?x=1');
+    expect(logSafeUrl('/api/sync/changes?since=12&access_token=zz&Key=k')).toBe('/api/sync/changes?since=12&access_token=[redacted]&Key=[redacted]');
+    expect(logSafeUrl('/api/observation/123/calendar.ics')).toBe('/api/observation/123/calendar.ics');
   });
 });

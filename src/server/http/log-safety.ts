@@ -10,7 +10,11 @@
  *    message and stack, and blanks any parameter value that still appears there. Causes are serialized the
  *    same way.
  *
- * Idempotency keys, user ids and SQL text (parameterised, so without values) are not secrets and stay.
+ *  - `safeRequestSerializer` for `req` (the "incoming request" line at the default level): URLs whose path carries
+ *    a secret (the calendar feed) and credential-like query parameters are logged with the secret replaced.
+ *
+ * Idempotency keys, user ids, upload ids and SQL text (parameterised, so without values) are not secrets and
+ * stay. A profile picture's address is unguessable but handed to every viewer of the user: not a secret either.
  */
 import type { FastifyError } from 'fastify';
 
@@ -38,6 +42,48 @@ export const LOG_REDACT = {
   }),
   censor: '[redacted]',
 };
+
+/**
+ * Addresses that carry a secret in their path: the calendar subscription feed (`/api/calendar/<secret>.ics`, a
+ * capability URL calendar apps fetch without a token). The secret part is replaced before the URL is logged.
+ */
+const SECRET_PATHS: RegExp[] = [/^(\/api\/+calendar\/+)[^?#]*/i];
+/** Query parameters that may carry a credential, whatever a client appends (the API itself never reads them). */
+const SECRET_QUERY = /^(token|access_token|auth|authorization|key|secret|password|signature|sig|code)$/i;
+
+/** A request URL as it may appear in a log line: secret path parts and credential-like query values replaced. */
+export function logSafeUrl(url: string): string {
+  const q = url.indexOf('?');
+  let path = q < 0 ? url : url.slice(0, q);
+  const query = q < 0 ? '' : url.slice(q + 1);
+  for (const pattern of SECRET_PATHS) path = path.replace(pattern, '$1[redacted]');
+  if (!query) return path;
+  const safe = query
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      let name = eq < 0 ? pair : pair.slice(0, eq);
+      try {
+        name = decodeURIComponent(name);
+      } catch {
+        // a malformed name is logged as sent
+      }
+      return eq >= 0 && SECRET_QUERY.test(name) ? `${pair.slice(0, eq)}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${path}?${safe}`;
+}
+
+/** Fastify's request serializer (method, url, host, address, port) with the URL made log-safe. */
+export function safeRequestSerializer(req: { method?: string; url?: string; host?: string; ip?: string; socket?: { remotePort?: number } }) {
+  return {
+    method: req.method,
+    url: typeof req.url === 'string' ? logSafeUrl(req.url) : req.url,
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
 
 /** Fields of a (database) error that describe it without carrying row values. */
 const SAFE_FIELDS = ['code', 'statusCode', 'severity', 'constraint', 'table', 'column', 'schema', 'routine', 'reason'] as const;

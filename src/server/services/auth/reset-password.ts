@@ -1,7 +1,7 @@
 /**
  * Password reset of the signed-in user's own account (SPEC §5 messages). The old password must match (guesses
  * throttled like sign-in: the route wraps this in throttledPasswordCheck); the other sessions of the user are
- * revoked, the current one keeps working.
+ * revoked, the current one keeps working; the calendar subscription feed ends too.
  */
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -13,6 +13,7 @@ import { users } from '../../db/schema.js';
 import { badRequest, forbidden, HttpError } from '../../http/errors.js';
 import type { AuthUser } from '../../http/types.js';
 import { audit } from '../audit.js';
+import { stopFeed } from '../calendar/calendar-feed.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { revokeOtherSessions } from './sessions.js';
 
@@ -40,6 +41,9 @@ export async function resetPassword(
     .set({ passwordHash: await hashPassword(input.newPassword), updatedAt: now })
     .where(eq(users.id, user.id));
   await revokeOtherSessions(tx, user.id, user.sessionId, now);
+  // The calendar subscription URL is a credential of its own (no token needed): it ends with the sessions, and
+  // the user makes a new one (a leaked password may have leaked it too).
+  await stopFeed(tx, user);
   await audit(tx, { actorId: user.id, action: 'password.reset', entity: 'users', entityId: user.id });
   return { message: MSG.passwordReset };
 }
