@@ -99,6 +99,8 @@ export const MSG = {
   calendarFeedStopped: 'Calendar link stopped.',
   avatarTypeNotAllowed: 'A profile picture must be a JPEG, PNG or WebP image!',
   avatarTooLarge: 'The profile picture is too large (at most 512 KB)!',
+  avatarUnreadable: (name: string) => `"${name}" could not be read as a picture: upload a JPEG, PNG or WebP image!`,
+  avatarTooManyPixels: (name: string, max: number) => `"${name}" has too many pixels: at most ${max / 1_000_000} megapixels!`,
   artifactUploaded: 'Artifact uploaded successfully!',
   emptyMessage: 'Please write a message!',
 

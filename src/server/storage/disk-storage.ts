@@ -1,6 +1,6 @@
 /** FileStorage on local disk under DATA_DIR (the default): the tus file store plus DATA_DIR/artifacts. */
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { AVATAR_KEY, isStoredKey, type FileStorage, type StoredUpload } from './file-storage.js';
@@ -88,6 +88,12 @@ export function diskStorage(dataDir: string): FileStorage {
         await rm(from, { force: true });
       }
       await rm(`${from}.json`, { force: true }); // tus metadata of the finished upload
+    },
+    async writeStored(key, bytes) {
+      if (!isStoredKey(key)) throw new Error('Not a stored file key');
+      const to = artifactFile(dataDir, key);
+      await mkdir(path.dirname(to), { recursive: true });
+      await writeFile(to, bytes);
     },
     async artifactSize(key) {
       if (!isStoredKey(key)) return null;

@@ -42,6 +42,8 @@ export interface FileStorage {
   readUpload(id: string, position: number, length: number): Promise<Buffer>;
   /** Moves a finished upload to stored files under `key` (STORED_KEY) and drops the upload. */
   promoteUpload(id: string, key: string): Promise<void>;
+  /** Writes bytes the server made (a re-encoded picture) as a stored file under `key` (STORED_KEY). */
+  writeStored(key: string, bytes: Buffer): Promise<void>;
   /** Size of a stored file (artifact or picture), or null when there is none under that key. */
   artifactSize(key: string): Promise<number | null>;
   openArtifact(key: string): Promise<Readable>;

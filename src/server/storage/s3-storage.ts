@@ -186,6 +186,9 @@ export function s3Storage(cfg: S3Config): FileStorage {
       await store.s3.copyObject({ Bucket, Key: artifactKey(key), CopySource: `${Bucket}/${id}` });
       await store.deleteKeys([id, `${id}.info`, `${id}.part`, ...(await store.keys(`${id}.parts/`))]);
     },
+    async writeStored(key, bytes) {
+      await store.s3.putObject({ Bucket, Key: artifactKey(key), Body: bytes, ContentLength: bytes.length });
+    },
     async artifactSize(key) {
       if (!isStoredKey(key)) return null;
       try {

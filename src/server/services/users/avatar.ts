@@ -3,11 +3,13 @@
  * their picture; GET /avatar/{key} serves it.
  *
  *   upload <uploadId>       the finished tus upload, in the configured store (disk or S3, src/server/storage)
- *   avatars/<uuid>.<ext>    the registered picture, promoted there under a generated key (storage AVATAR_KEY)
+ *   avatars/<uuid>.<ext>    the registered picture as the server re-encoded it, under a generated key (storage AVATAR_KEY)
  *
  * Rules: the upload must be complete and owned by the caller (the tus endpoint records the owner); at most
  * AVATAR_MAX_BYTES (the client resizes to a 256 px square first; 413 otherwise); JPEG, PNG or WebP decided by the
- * content (storage/sniff.ts for JPEG and PNG, the RIFF/WEBP header here), never by the name or declared type.
+ * content (storage/sniff.ts for JPEG and PNG, the RIFF/WEBP header here), never by the name or declared type;
+ * then decoded and re-encoded by sharp within AVATAR_MAX_PX (reencodePicture): what does not decode, or declares
+ * more than AVATAR_MAX_INPUT_PIXELS, is a 400 naming the file. The stored picture is the re-encoded one.
  *
  * The picture URL is unguessable (a random uuid) and served without a bearer token: an <img> cannot send one.
  * Keys never repeat, so the answer is immutable and the browser's HTTP cache keeps it (no service-worker cache yet).
@@ -16,12 +18,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
+import sharp, { type Sharp } from 'sharp';
 import { AVATAR_MAX_BYTES } from '../../../shared/constants.js';
 import type { AvatarRequest } from '../../../shared/contract/users.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { badRequest, tooLarge } from '../../http/errors.js';
+import { badRequest, HttpError, tooLarge } from '../../http/errors.js';
 import type { AuthUser } from '../../http/types.js';
 import { AVATAR_KEY, sniffUpload, type FileStorage } from '../../storage/index.js';
 import { uploadIdFrom } from '../observations/artifact-files.js';
@@ -66,8 +69,13 @@ export async function registerAvatar(tx: Db, user: AuthUser, storage: FileStorag
   const kind = await avatarKind(storage, uploadId, size);
   if (!kind) throw badRequest(MSG.avatarTypeNotAllowed);
 
+  // Decoded and written again within bounds (never the uploaded bytes): what every viewer's browser decodes is
+  // an image the server made, at most AVATAR_MAX_PX a side, without the upload's metadata.
+  const fileName = upload.metadata.filename?.trim() || 'the picture';
+  const picture = await reencodePicture(await storage.readUpload(uploadId, 0, size), kind, fileName);
   const name = `${randomUUID()}.${kind}`;
-  await storage.promoteUpload(uploadId, `avatars/${name}`);
+  await storage.writeStored(`avatars/${name}`, picture);
+  await storage.removeUpload(uploadId);
 
   const [before] = await tx.select({ avatar: users.avatar }).from(users).where(eq(users.id, user.id)).for('update');
   const avatar = `${AVATAR_ROUTE}/${name}`;
@@ -75,6 +83,42 @@ export async function registerAvatar(tx: Db, user: AuthUser, storage: FileStorag
   await tx.update(users).set({ avatar, updatedAt: new Date() }).where(eq(users.id, user.id));
   await audit(tx, { actorId: user.id, action: 'user.avatar', entity: 'users', entityId: user.id, detail: { kind, size } });
   return { avatar, replaced: avatarKey(before?.avatar ?? null) };
+}
+
+/** The longest side of a stored picture, in pixels (the client already sends AVATAR_PX; room for sharp screens). */
+export const AVATAR_MAX_PX = 1024;
+/**
+ * Pictures declaring more pixels than this are refused before decoding: a small file can declare 20 000 × 20 000
+ * (400 million pixels, over a gigabyte to decode). A phone photo is 12–50 megapixels.
+ */
+export const AVATAR_MAX_INPUT_PIXELS = 50_000_000;
+
+sharp.cache(false);
+
+/**
+ * Decodes the picture (refusing what does not decode, or declares too many pixels: 400 naming the file) and
+ * encodes it again in its own format, fitted inside AVATAR_MAX_PX, rotated upright, metadata dropped.
+ */
+export async function reencodePicture(bytes: Buffer, kind: AvatarKind, fileName: string): Promise<Buffer> {
+  let image: Sharp;
+  try {
+    // The header first (no pixel is decoded to read it), so a declared size over the bound is named as such.
+    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    if (!meta.width || !meta.height) throw new Error('no dimensions');
+    if (meta.width * meta.height > AVATAR_MAX_INPUT_PIXELS) throw badRequest(MSG.avatarTooManyPixels(fileName, AVATAR_MAX_INPUT_PIXELS));
+    image = sharp(bytes, { limitInputPixels: AVATAR_MAX_INPUT_PIXELS, failOn: 'error', sequentialRead: true });
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    throw badRequest(MSG.avatarUnreadable(fileName));
+  }
+  const fitted = image.rotate().resize({ width: AVATAR_MAX_PX, height: AVATAR_MAX_PX, fit: 'inside', withoutEnlargement: true });
+  const encoded = kind === 'png' ? fitted.png() : kind === 'webp' ? fitted.webp({ quality: 85 }) : fitted.jpeg({ quality: 85, mozjpeg: true });
+  try {
+    return await encoded.toBuffer();
+  } catch {
+    // The header read but the pixel data did not (truncated or corrupt).
+    throw badRequest(MSG.avatarUnreadable(fileName));
+  }
 }
 
 /** Removes a replaced picture (best effort: a leftover file only costs space). */
