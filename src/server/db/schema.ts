@@ -57,6 +57,8 @@ export const users = pgTable(
     dateOfBirth: text('date_of_birth'),
     designation: text('designation'),
     avatar: text('avatar'),
+    /** Bytes of the stored picture, counted in its owner's upload quota (services/uploads/quota.ts). */
+    avatarSize: bigint('avatar_size', { mode: 'number' }),
     institute: text('institute'),
     degree: text('degree'),
     starting: text('starting'),
@@ -399,6 +401,8 @@ export const evidenceNotes = pgTable(
     shared: boolean('shared').notNull().default(false),
     /** Storage key of the attached photo (`<uuid>.jpeg|png`), moved from a finished tus upload. */
     photoKey: text('photo_key'),
+    /** Bytes of the stored photo, counted in its author's upload quota (services/uploads/quota.ts). */
+    photoSize: bigint('photo_size', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),

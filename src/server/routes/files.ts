@@ -24,7 +24,7 @@ import { declaredKind, uploadTooLargeMessage } from '../../shared/contract/files
 import { MSG } from '../../shared/messages.js';
 import { notFound } from '../http/errors.js';
 import { CORS_EXPOSED_HEADERS } from '../plugins/cors.js';
-import { fileLimits, quotaOf, usedUploadBytes } from '../services/uploads/quota.js';
+import { bytesOwnedBy, fileLimits, quotaOf } from '../services/uploads/quota.js';
 import { FILES_ROUTE, newFileId, uploadIdFromTarget } from '../storage/index.js';
 
 const UPLOAD_NOT_FOUND = 'Upload not found!';
@@ -149,7 +149,7 @@ export default async function filesRoutes(app: FastifyInstance): Promise<void> {
       if (typeof upload.size !== 'number') throw refuse(400, 'Upload-Length is required.');
       const kind = declaredKind(upload.metadata?.filetype, upload.metadata?.filename);
       if (kind === null) throw refuse(400, MSG.artifactTypeNotAllowed);
-      const used = await usedUploadBytes(db, storage, owner);
+      const used = await bytesOwnedBy(db, storage, owner);
       const tooLarge = uploadTooLargeMessage(upload.size, kind, quota, quota - used);
       if (tooLarge) throw refuse(413, tooLarge);
       return { metadata: { ...upload.metadata, owner } };

@@ -147,7 +147,8 @@ export async function attachPhoto(
   if (kind !== 'jpeg' && kind !== 'png') throw badRequest(NOTE_MSG.photoType);
   if (info.offset > ARTIFACT_KIND_MAX_BYTES[kind]) throw tooLarge(MSG.artifactTooLarge);
   const photoKey = await storeUpload(storage, uploadId, kind);
-  const [row] = await tx.update(evidenceNotes).set({ photoKey, updatedAt: now }).where(eq(evidenceNotes.id, note.id)).returning();
+  // Its size counts in the author's quota (services/uploads/quota.ts), as the upload's did.
+  const [row] = await tx.update(evidenceNotes).set({ photoKey, photoSize: info.offset, updatedAt: now }).where(eq(evidenceNotes.id, note.id)).returning();
   await audit(tx, { actorId: u.id, action: 'note.photo', entity: 'observations', entityId: o.id, detail: { noteId: note.id, type: kind, size: info.offset } });
   return { note: noteDocument(row), replacedKey: note.photoKey };
 }

@@ -80,7 +80,8 @@ export async function registerAvatar(tx: Db, user: AuthUser, storage: FileStorag
   const [before] = await tx.select({ avatar: users.avatar }).from(users).where(eq(users.id, user.id)).for('update');
   const avatar = `${AVATAR_ROUTE}/${name}`;
   // The users row's version trigger makes the pull re-send the user document with the new picture.
-  await tx.update(users).set({ avatar, updatedAt: new Date() }).where(eq(users.id, user.id));
+  // Its size counts in the user's quota (services/uploads/quota.ts).
+  await tx.update(users).set({ avatar, avatarSize: picture.length, updatedAt: new Date() }).where(eq(users.id, user.id));
   await audit(tx, { actorId: user.id, action: 'user.avatar', entity: 'users', entityId: user.id, detail: { kind, size } });
   return { avatar, replaced: avatarKey(before?.avatar ?? null) };
 }
