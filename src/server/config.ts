@@ -4,6 +4,15 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_UPLOAD_QUOTA_BYTES } from '../shared/contract/files.js';
 
+/**
+ * Session lifetime defaults (docs/security.md; ADR 2026-11-27-session-lifetime): an observer's tablet may stay
+ * offline for days and must still push its queued work when it is back, so sessions are long; a stolen token
+ * stops working after two weeks unused, and every session after thirty days whatever happens.
+ */
+export const DEFAULT_SESSION_IDLE_DAYS = 14;
+export const DEFAULT_SESSION_MAX_DAYS = 30;
+const DAY_MS = 86_400_000;
+
 const Bool = z
   .string()
   .optional()
@@ -64,6 +73,10 @@ const Env = z.object({
       }
       return parsed as TrustProxy;
     }),
+  /** A session unused for this many days ends (the idle limit). */
+  SESSION_IDLE_DAYS: z.coerce.number().min(1 / 24, 'must be at least 1/24 (one hour)').max(365).default(DEFAULT_SESSION_IDLE_DAYS),
+  /** A session ends this many days after sign-in, used or not (the absolute lifetime). */
+  SESSION_MAX_DAYS: z.coerce.number().min(1 / 24, 'must be at least 1/24 (one hour)').max(365).default(DEFAULT_SESSION_MAX_DAYS),
   /** Bytes each user may hold in unfinished and registered uploads. */
   UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(DEFAULT_UPLOAD_QUOTA_BYTES),
   /** S3-compatible object store for uploads and artifacts (all of bucket, region and keys, or none). */
@@ -76,6 +89,9 @@ const Env = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
 }).superRefine((e, ctx) => {
+  if (e.SESSION_IDLE_DAYS > e.SESSION_MAX_DAYS) {
+    ctx.addIssue({ code: 'custom', path: ['SESSION_IDLE_DAYS'], message: `must not exceed SESSION_MAX_DAYS (${e.SESSION_MAX_DAYS})` });
+  }
   const s3 = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
   if (!s3.some((k) => e[k])) return;
   for (const k of s3.slice(1)) {
@@ -149,6 +165,8 @@ export type Config = {
   loginLimitPerMinute?: number;
   /** Origins allowed cross-origin calls (CORS, preflight included); empty or absent = same origin only. */
   corsOrigins?: string[];
+  /** Session idle limit and absolute lifetime in ms; absent = the defaults above. */
+  session?: SessionLifetime;
   /** Peers whose X-Forwarded-For is believed (parseTrustProxy); absent or false = none. */
   trustProxy?: TrustProxy;
   /** Per-user upload quota in bytes; default DEFAULT_UPLOAD_QUOTA_BYTES (1 GiB). */
@@ -158,6 +176,15 @@ export type Config = {
   /** Tests: keep PGlite in memory instead of DATA_DIR. */
   inMemoryDb?: boolean;
 };
+
+export interface SessionLifetime {
+  /** Unused this long, a session ends. */
+  idleMs: number;
+  /** This long after sign-in, a session ends. */
+  maxMs: number;
+}
+
+export const DEFAULT_SESSION_LIFETIME: SessionLifetime = { idleMs: DEFAULT_SESSION_IDLE_DAYS * DAY_MS, maxMs: DEFAULT_SESSION_MAX_DAYS * DAY_MS };
 
 export interface S3Config {
   /** Any S3-compatible server; given → path-style addressing (bucket in the path, not the host name). */
@@ -192,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS,
     uploadQuotaBytes: e.UPLOAD_QUOTA_BYTES,
     trustProxy: e.TRUST_PROXY,
+    session: { idleMs: Math.round(e.SESSION_IDLE_DAYS * DAY_MS), maxMs: Math.round(e.SESSION_MAX_DAYS * DAY_MS) },
     s3: e.S3_BUCKET
       ? {
           endpoint: e.S3_ENDPOINT || undefined,

@@ -46,9 +46,6 @@ export const AVATAR_MAX_BYTES = 512 * 1024;
 export const BLOB_CHUNK_BYTES = 8 * 1024 * 1024;
 export const MAX_PARALLEL_UPLOADS = 2;
 
-/** Sessions: bearer tokens live this long. */
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-
 /** Observation progress per milestone (issue 4). */
 export const PROGRESS = { initiated: 0, scheduled: 10, informed: 50, uninformed: 80, completed: 100 } as const;
 

@@ -95,12 +95,17 @@ describe('sessions', () => {
     expect(res.body).not.toMatch(/scrypt|passwordHash/);
   });
 
-  it('expires tokens after 30 days', async () => {
+  it('expires tokens after 30 days even when used (the default lifetime; 14 days unused end one sooner)', async () => {
     const token = await t.login('observer');
-    clock = new Date(clock.getTime() + 29 * 24 * 3600_000);
-    expect((await t.get('/api/auth/me', token)).statusCode).toBe(200);
+    for (const days of [10, 10, 9]) {
+      clock = new Date(clock.getTime() + days * 24 * 3600_000);
+      expect((await t.get('/api/auth/me', token)).statusCode).toBe(200);
+    }
     clock = new Date(clock.getTime() + 2 * 24 * 3600_000);
     expect((await t.get('/api/auth/me', token)).statusCode).toBe(401);
+    const idle = await t.login('observer');
+    clock = new Date(clock.getTime() + 14.1 * 24 * 3600_000);
+    expect((await t.get('/api/auth/me', idle)).statusCode).toBe(401);
   });
 
   it('POST /auth/logout revokes only that session, idempotently', async () => {

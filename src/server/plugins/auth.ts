@@ -26,7 +26,7 @@ export function registerAuth(app: FastifyInstance): void {
     if (!token) throw unauthenticated(MSG.notSignedIn);
     const rawKey = request.headers[IDEMPOTENCY_HEADER];
     const key = request.method !== 'GET' && typeof rawKey === 'string' && rawKey.length > 0 && rawKey.length <= 200 ? rawKey : undefined;
-    const found = await authenticateToken(app.deps.db, token, app.deps.now(), key, app.sessionCache);
+    const found = await authenticateToken(app.deps.db, token, app.deps.now(), key, app.sessionCache, app.deps.config.session);
     if (!found) throw unauthenticated(MSG.notSignedIn);
     request.user = found.user;
     // Looked up with the session (same round trip) unless the session was cached; see http/idempotency.ts.

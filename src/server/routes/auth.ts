@@ -24,7 +24,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
       // The schema bounds both fields (issue 11) and names a missing or non-string one; empty strings pass it and
       // get the catalogue message from loginError.
       const input = LoginRequest.parse(req.body ?? {});
-      return login(deps.db, app.loginThrottle, input, deps.now(), req.ip);
+      return login(deps.db, app.loginThrottle, input, deps.now(), req.ip, deps.config.session);
     },
   );
 

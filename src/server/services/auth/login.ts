@@ -5,6 +5,7 @@
 import type { User } from '../../../shared/contract/users.js';
 import { MSG } from '../../../shared/messages.js';
 import { loginError } from '../../../shared/validation.js';
+import type { SessionLifetime } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { emailIs, users } from '../../db/schema.js';
 import { badRequest, rateLimited, unauthenticated } from '../../http/errors.js';
@@ -19,6 +20,7 @@ export async function login(
   input: { email: string; password: string },
   now: Date,
   ip: string,
+  lifetime?: SessionLifetime,
 ): Promise<User & { token: string }> {
   const problem = loginError(input.email, input.password);
   if (problem) throw badRequest(problem);
@@ -35,6 +37,6 @@ export async function login(
     throw unauthenticated(MSG.invalidCredentials);
   }
   await recordSuccess(db, keys);
-  const { token } = await createSession(db, row.id, now);
+  const { token } = await createSession(db, row.id, now, lifetime);
   return { ...(await userDocument(db, row)), token };
 }

@@ -1,11 +1,14 @@
 /**
  * Bearer sessions. The token is 32 random bytes (base64url) handed to the client once; only its sha256 is stored,
- * so a database leak does not leak usable tokens. Sessions expire after SESSION_TTL_MS and logout revokes them.
+ * so a database leak does not leak usable tokens. A session ends when it is revoked (logout, password change), when
+ * it has not been used for SESSION_IDLE_DAYS (idle limit, from last_seen_at), or SESSION_MAX_DAYS after sign-in
+ * (absolute lifetime), whichever comes first; both are judged in the database query, so every instance on one
+ * PostgreSQL agrees (the in-process cache keeps an entry no longer than the session's end either).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { SESSION_TTL_MS } from '../../../shared/constants.js';
 import type { Role } from '../../../shared/enums.js';
+import { DEFAULT_SESSION_LIFETIME, type SessionLifetime } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { idempotencyKeys, sessions, users } from '../../db/schema.js';
 import type { AuthUser } from '../../http/types.js';
@@ -15,14 +18,25 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export async function createSession(db: Db | Tx, userId: string, now: Date): Promise<{ token: string; sessionId: string }> {
+export async function createSession(
+  db: Db | Tx,
+  userId: string,
+  now: Date,
+  lifetime: SessionLifetime = DEFAULT_SESSION_LIFETIME,
+): Promise<{ token: string; sessionId: string }> {
   const token = randomBytes(32).toString('base64url');
   const [row] = await db
     .insert(sessions)
-    .values({ userId, tokenHash: hashToken(token), createdAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
+    .values({ userId, tokenHash: hashToken(token), createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + lifetime.maxMs) })
     .returning({ id: sessions.id });
   return { token, sessionId: row.id };
 }
+
+/**
+ * How often a session's last_seen_at is moved forward: at most hourly (one UPDATE per session per hour, not per
+ * request), and often enough against a short idle limit. The idle limit holds to within this.
+ */
+export const touchEveryMs = (lifetime: SessionLifetime) => Math.min(60 * 60_000, lifetime.idleMs / 24);
 
 export interface StoredResponse {
   method: string;
@@ -44,6 +58,7 @@ export async function authenticateToken(
   now: Date,
   idempotencyKey?: string,
   cache?: SessionCache | null,
+  lifetime: SessionLifetime = DEFAULT_SESSION_LIFETIME,
 ): Promise<{ user: AuthUser; stored: StoredResponse | null | undefined } | null> {
   const tokenHash = hashToken(token);
   const cached = cache?.get(tokenHash, now.getTime());
@@ -60,6 +75,8 @@ export async function authenticateToken(
       departmentId: users.departmentId,
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
       keyMethod: idempotencyKeys.method,
       keyPath: idempotencyKeys.path,
       keyStatus: idempotencyKeys.statusCode,
@@ -69,11 +86,27 @@ export async function authenticateToken(
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(idempotencyKeys, and(eq(idempotencyKeys.userId, users.id), eq(idempotencyKeys.key, sql`${idempotencyKey ?? ''}`)))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        // The absolute lifetime and the idle limit as configured now (a lowered setting applies to every session).
+        gt(sessions.createdAt, new Date(now.getTime() - lifetime.maxMs)),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - lifetime.idleMs)),
+      ),
+    );
   if (!row) return null;
-  const { keyMethod, keyPath, keyStatus, keyResponse, keyHash, expiresAt, ...rest } = row;
+  const { keyMethod, keyPath, keyStatus, keyResponse, keyHash, expiresAt, createdAt, lastSeenAt, ...rest } = row;
   const user: AuthUser = { ...rest, role: rest.role as Role };
-  store?.(tokenHash, user, expiresAt.getTime(), now.getTime());
+  let seen = lastSeenAt.getTime();
+  if (now.getTime() - seen >= touchEveryMs(lifetime)) {
+    // In the database, so every instance on one PostgreSQL judges the idle limit from the same time.
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, rest.sessionId));
+    seen = now.getTime();
+  }
+  const ends = Math.min(expiresAt.getTime(), createdAt.getTime() + lifetime.maxMs, seen + lifetime.idleMs);
+  store?.(tokenHash, user, ends, now.getTime());
   return {
     user,
     stored: keyMethod != null && keyPath != null && keyStatus != null ? { method: keyMethod, path: keyPath, statusCode: keyStatus, response: keyResponse, requestHash: keyHash } : null,
