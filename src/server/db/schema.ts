@@ -539,7 +539,7 @@ export const calendarFeeds = pgTable('calendar_feeds', {
   createdAt: createdAt(),
 });
 
-/** Deleted synced rows. `audience` null = every user may learn the id was deleted. */
+/** Deleted synced rows. `audience` null and `scope` null = every user may learn the id was deleted. */
 export const tombstones = pgTable(
   'tombstones',
   {
@@ -547,6 +547,11 @@ export const tombstones = pgTable(
     entity: text('entity').notNull(),
     entityId: text('entity_id').notNull(),
     audience: uuid('audience'),
+    /**
+     * Whose feed the removal reaches, as the deleted row's audience was (sync/tombstones.ts): null = everyone
+     * (with `audience` null); otherwise the deciding fields of the row, resolved per viewer with the scope rules.
+     */
+    scope: jsonb('scope'),
     createdAt: createdAt(),
     version: version(),
   },

@@ -19,7 +19,7 @@ import type { AuthUser } from '../http/types.js';
 import { SYNC_SOURCES } from './sources/index.js';
 import type { FeedContext, SyncSource } from './sources/types.js';
 import { scopeKey } from '../services/scope/index.js';
-import { TOMBSTONE_ENTITY, FLOOR_KEY } from './tombstones.js';
+import { TOMBSTONE_ENTITY, FLOOR_KEY, removalsFor } from './tombstones.js';
 import { snapshotPage, type SnapshotPosition } from './snapshot.js';
 import { bytesOf, cutByBytes } from './page-bytes.js';
 import { rowsOf } from '../db/results.js';
@@ -65,17 +65,24 @@ export interface ChangesQuery {
   maxBytes?: number;
 }
 
-async function tombstonesSince(db: Db, user: AuthUser, since: number, upTo: number, limit: number): Promise<SyncChange[]> {
+/**
+ * Removals for `user` in (since, upTo]: the tombstones whose row's audience included them (removalsFor).
+ * `readUpTo`: when the page of raw tombstones was full, the version of its last row — the cursor must not pass
+ * it even if none of the page was for this user (more may follow above it).
+ */
+async function tombstonesSince(db: Db, user: AuthUser, since: number, upTo: number, limit: number): Promise<{ changes: SyncChange[]; readUpTo: number | null }> {
   const rows = await db
     .select()
     .from(tombstones)
     .where(and(gt(tombstones.version, since), lte(tombstones.version, upTo), or(isNull(tombstones.audience), eq(tombstones.audience, user.id))))
     .orderBy(asc(tombstones.version))
     .limit(limit);
-  return rows.flatMap((t) => {
+  const mine = await removalsFor(db, user, rows);
+  const changes = mine.flatMap((t) => {
     const entity = TOMBSTONE_ENTITY[t.entity];
     return entity ? [{ entity, id: t.entityId, version: t.version, data: null }] : [];
   });
+  return { changes, readUpTo: rows.length >= limit && rows.length > 0 ? rows[rows.length - 1].version : null };
 }
 
 /** Current documents for a client's re-pull after a refused change; unknown/invisible ids become tombstones. */
@@ -130,37 +137,37 @@ export async function changesFor(db: Db, user: AuthUser, q: ChangesQuery): Promi
   if (since === upTo && q.refetch.length === 0) return { changes: [], cursor: formatCursor(upTo, floor), hasMore: false, scope };
   const feed: FeedContext = { pins: q.pins ?? [], now: new Date() };
 
-  const perSource = await Promise.all([
-    ...SYNC_SOURCES.map((s) => s.changedSince(db, user, since, upTo, q.limit, feed)),
+  const [removals, ...perSource] = await Promise.all([
     tombstonesSince(db, user, since, upTo, q.limit),
+    ...SYNC_SOURCES.map((s) => s.changedSince(db, user, since, upTo, q.limit, feed)),
   ]);
+  perSource.push(removals.changes);
   // Defensive: a source must only return since < version ≤ upTo; anything else would stall or rewind clients.
   const merged = perSource.flat().filter((c) => c.version > since && c.version <= upTo).sort((a, b) => a.version - b.version);
+  // `safe`: every record of every source with a version ≤ safe is in `page` (the cursor may move there).
   let page = merged;
-  let hasMore = false;
+  let safe = upTo;
   if (merged.length > q.limit) {
     // Cut at the limit but never inside one version (a cursor between equal versions would skip records).
     let end = q.limit;
     while (end < merged.length && merged[end].version === merged[end - 1].version) end++;
     page = merged.slice(0, end);
-    hasMore = end < merged.length;
+    if (end < merged.length) safe = page[page.length - 1].version;
   }
   // A source that filled its limit may have more rows above its last one: never move the cursor past it.
   for (const list of perSource) {
-    if (list.length >= q.limit && list.length > 0) {
-      const lastOfSource = list[list.length - 1].version;
-      if (page.length && page[page.length - 1].version > lastOfSource) {
-        page = page.filter((c) => c.version <= lastOfSource);
-      }
-      hasMore = true;
-    }
+    if (list.length >= q.limit && list.length > 0) safe = Math.min(safe, list[list.length - 1].version);
   }
+  // A full page of raw tombstones (perhaps none of them for this user) may have more above its last one.
+  if (removals.readUpTo !== null) safe = Math.min(safe, removals.readUpTo);
+  page = page.filter((c) => c.version <= safe);
   const refetched = q.refetch.length ? await refetchDocs(db, user, q.refetch, upTo, feed) : [];
   const byBytes = cutByBytes(page, q.maxBytes ?? SYNC_PAGE_MAX_BYTES, bytesOf(refetched));
   if (byBytes.length < page.length) {
     page = byBytes;
-    hasMore = true;
+    safe = page.length ? page[page.length - 1].version : since;
   }
-  const cursorVersion = hasMore ? (page.length ? page[page.length - 1].version : since) : upTo;
+  const hasMore = safe < upTo;
+  const cursorVersion = Math.max(safe, since);
   return { changes: [...refetched, ...page], cursor: formatCursor(cursorVersion, floor), hasMore, scope };
 }

@@ -15,7 +15,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js'
 import type { AuthUser } from '../../http/types.js';
 import { audit } from '../audit.js';
 import { loadForWrite, loadVisible, requireObserver, requireOpen } from '../observations/access.js';
-import { noteAudience } from './note-access.js';
+import { leftFacultyView, noteAudience } from './note-access.js';
 
 export type AgendaRow = typeof meetingAgendas.$inferSelect;
 
@@ -52,6 +52,8 @@ export async function saveAgenda(tx: Tx, u: AuthUser, observationId: string, bod
     const found = await tx.select({ id: rubricItems.id }).from(rubricItems).where(inArray(rubricItems.id, ids));
     if (found.length !== ids.length) throw badRequest(AGENDA_MSG.unknownItem);
   }
+  const [before] = await tx.select({ shared: meetingAgendas.shared }).from(meetingAgendas).where(eq(meetingAgendas.observationId, o.id));
+  if (before?.shared && !body.shared) await leftFacultyView(tx, 'meeting_agendas', o.id, o.facultyId);
   const values = { items: body.items, summary: body.summary, shared: body.shared, updatedAt: now };
   const [row] = await tx
     .insert(meetingAgendas)

@@ -8,6 +8,8 @@
  *               shared — never a score.
  *   none        everyone else (403).
  */
+import type { Tx } from '../../db/client.js';
+import { tombstones } from '../../db/schema.js';
 import type { ObservationRow, Viewer } from '../observations/access.js';
 import { isHodOf } from '../observations/access.js';
 
@@ -17,4 +19,13 @@ export function noteAudience(u: Viewer, o: Pick<ObservationRow, 'observerId' | '
   if (u.id === o.observerId || u.role === 'Super_Admin' || isHodOf(u, o)) return 'full';
   if (u.id === o.facultyId) return 'faculty';
   return 'none';
+}
+
+/**
+ * A note or an agenda left the faculty member's view (unshared after it was visible to them): their feed gets the
+ * removal once — a tombstone addressed to them alone (sync/tombstones.ts). Rows they never saw are never in
+ * their feed at all (sync/sources/evidence.ts).
+ */
+export async function leftFacultyView(tx: Tx, table: 'evidence_notes' | 'meeting_agendas', id: string, facultyId: string): Promise<void> {
+  await tx.insert(tombstones).values({ entity: table, entityId: id, audience: facultyId });
 }

@@ -21,7 +21,7 @@ import { sniffUpload, type FileStorage } from '../../storage/index.js';
 import { audit } from '../audit.js';
 import { ID_IN_USE, loadForWrite, loadVisible, requireObserver, type ObservationRow } from '../observations/access.js';
 import { storeUpload, uploadIdFrom, type ArtifactKind } from '../observations/artifact-files.js';
-import { noteAudience } from './note-access.js';
+import { leftFacultyView, noteAudience } from './note-access.js';
 
 export type NoteRow = typeof evidenceNotes.$inferSelect;
 type Kind = 'informed' | 'uninformed';
@@ -105,6 +105,10 @@ export async function updateNote(tx: Tx, u: AuthUser, observationId: string, not
   if (body.rubricItemIds !== undefined) set.rubricItemIds = await checkItems(tx, body.rubricItemIds);
   if (body.shared !== undefined) set.shared = body.shared;
   const [row] = await tx.update(evidenceNotes).set(set).where(eq(evidenceNotes.id, note.id)).returning();
+  if (note.shared && !row.shared && (await lockedKindsOf(tx, [o.id])).get(o.id)?.has(note.kind)) {
+    // It was visible to the faculty member (shared, rubric locked) and no longer is: one removal for them.
+    await leftFacultyView(tx, 'evidence_notes', note.id, o.facultyId);
+  }
   await audit(tx, {
     actorId: u.id,
     action: body.shared !== undefined && !changesContent ? (body.shared ? 'note.share' : 'note.unshare') : 'note.update',

@@ -1,13 +1,13 @@
 /**
  * Sync sources of issue 16, filtered per viewer (services/evidence/note-access.ts):
  *   notes     every note of the observations the viewer may see. The full audience gets documents; the faculty
- *             member gets a document for a shared note of a locked rubric and a tombstone (data null) for any
- *             other change of a note — so a note that stops being visible (unshared) is removed from their
- *             replica, and one that becomes visible (shared, or its rubric locked: migration 0005 moves the
- *             note's version then) arrives. Admin and Campus_Director get nothing.
- *   agendas   the agenda of each visible observation: full audience always, faculty once shared (else a
- *             tombstone, the same way).
- * Deleted notes and agendas arrive as tombstones (delete triggers).
+ *             member gets a document for a shared note of a locked rubric and nothing for any other note (a
+ *             removal would tell them how many private notes exist and when). A note that becomes visible
+ *             (shared, or its rubric locked: migration 0007 moves the note's version then) arrives; one that
+ *             leaves their view (unshared after the lock) reaches them once as a removal addressed to them
+ *             (services/evidence/note-access.ts leftFacultyView). Admin and Campus_Director get nothing.
+ *   agendas   the agenda of each visible observation: full audience always, faculty once shared (the same way).
+ * Deleted notes and agendas arrive as removals to the audience they had (sync/tombstones.ts removalsFor).
  */
 import { and, asc, gt, inArray, lte } from 'drizzle-orm';
 import type { SyncChange } from '../../../shared/sync/protocol.js';
@@ -36,7 +36,10 @@ async function observationsOf(db: Db, user: AuthUser, ids: string[]) {
 async function noteChanges(db: Db, user: AuthUser, rows: NoteRow[]): Promise<SyncChange[]> {
   const obs = await observationsOf(db, user, rows.map((r) => r.observationId));
   const seen = await notesForViewer(db, user, rows, obs);
-  return seen.map(({ row, doc }) => ({ entity: 'notes', id: row.id, version: row.version, data: doc as unknown as Record<string, unknown> | null }));
+  // Only what the viewer may see: a note the faculty member may not see is not in their feed at all (not even as
+  // a removal, which would tell how many private notes exist); one that left their view was sent its removal
+  // then (services/evidence/note-access.ts leftFacultyView).
+  return seen.flatMap(({ row, doc }) => (doc ? [{ entity: 'notes' as const, id: row.id, version: row.version, data: doc as unknown as Record<string, unknown> }] : []));
 }
 
 export const notesSource: SyncSource = {
@@ -60,8 +63,7 @@ export const notesSource: SyncSource = {
       .select()
       .from(evidenceNotes)
       .where(and(inArray(evidenceNotes.id, wanted), lte(evidenceNotes.version, upTo)));
-    // A tombstone stands for "not visible": refetch answers missing ids with one anyway.
-    return (await noteChanges(db, user, rows)).filter((c) => c.data !== null);
+    return noteChanges(db, user, rows);
   },
 };
 
@@ -71,7 +73,7 @@ async function agendaChanges(db: Db, user: AuthUser, rows: AgendaRow[]): Promise
     const o = obs.get(r.observationId);
     if (!o || noteAudience(user, o) === 'none') return [];
     const doc = agendaForViewer(user, o, r);
-    return [{ entity: 'agendas' as const, id: r.observationId, version: r.version, data: doc as unknown as Record<string, unknown> | null }];
+    return doc ? [{ entity: 'agendas' as const, id: r.observationId, version: r.version, data: doc as unknown as Record<string, unknown> }] : [];
   });
 }
 
@@ -92,7 +94,7 @@ export const agendasSource: SyncSource = {
     const wanted = ids.filter(isUuid);
     if (wanted.length === 0) return [];
     const rows = await db.select().from(meetingAgendas).where(and(inArray(meetingAgendas.observationId, wanted), lte(meetingAgendas.version, upTo)));
-    return (await agendaChanges(db, user, rows)).filter((c) => c.data !== null);
+    return agendaChanges(db, user, rows);
   },
 };
 
