@@ -33,7 +33,7 @@ import routes from './routes/index.js';
 import { seed } from './seed/index.js';
 import { createFileStorage } from './storage/index.js';
 import { DEFAULT_THROTTLE, type ThrottlePolicy } from './services/auth/login-throttle.js';
-import { FeedBus } from './sync/feed-bus.js';
+import { DEFAULT_STREAM_LIMITS, FeedBus } from './sync/feed-bus.js';
 import { captureWriteRoutes } from './sync/push.js';
 import { createSmtpMailer, recordOnlyMailer } from './services/mail/mailer.js';
 import { createOutboxFlusher, type OutboxFlusher } from './services/mail/outbox-flusher.js';
@@ -143,7 +143,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Shared PostgreSQL: entries live half a second, the bound on honouring another instance's logout (session-cache.ts).
   app.decorate('sessionCache', new SessionCache(handle.kind === 'pglite' ? EMBEDDED_MAX_AGE_MS : SHARED_MAX_AGE_MS));
   app.decorate('mailFlusher', smtp ? createOutboxFlusher(handle.db, smtp, app.log) : null);
-  const feedBus = new FeedBus(handle, app.log);
+  const feedBus = new FeedBus(handle, app.log, config.streamLimits ?? DEFAULT_STREAM_LIMITS);
   app.decorate('feedBus', feedBus);
 
   registerErrorHandler(app);

@@ -77,6 +77,10 @@ const Env = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().min(1 / 24, 'must be at least 1/24 (one hour)').max(365).default(DEFAULT_SESSION_IDLE_DAYS),
   /** A session ends this many days after sign-in, used or not (the absolute lifetime). */
   SESSION_MAX_DAYS: z.coerce.number().min(1 / 24, 'must be at least 1/24 (one hour)').max(365).default(DEFAULT_SESSION_MAX_DAYS),
+  /** Live-update streams (GET /api/sync/events) one user may hold open on one instance. */
+  SYNC_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(5),
+  /** Live-update streams one instance holds open in all. */
+  SYNC_STREAMS_MAX: z.coerce.number().int().min(1).max(100_000).default(2000),
   /** Bytes each user may hold in unfinished and registered uploads. */
   UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(DEFAULT_UPLOAD_QUOTA_BYTES),
   /** S3-compatible object store for uploads and artifacts (all of bucket, region and keys, or none). */
@@ -165,6 +169,8 @@ export type Config = {
   loginLimitPerMinute?: number;
   /** Origins allowed cross-origin calls (CORS, preflight included); empty or absent = same origin only. */
   corsOrigins?: string[];
+  /** Open live-update streams per user and per instance (sync/feed-bus.ts); absent = DEFAULT_STREAM_LIMITS. */
+  streamLimits?: { perUser: number; total: number };
   /** Session idle limit and absolute lifetime in ms; absent = the defaults above. */
   session?: SessionLifetime;
   /** Peers whose X-Forwarded-For is believed (parseTrustProxy); absent or false = none. */
@@ -219,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS,
     uploadQuotaBytes: e.UPLOAD_QUOTA_BYTES,
     trustProxy: e.TRUST_PROXY,
+    streamLimits: { perUser: e.SYNC_STREAMS_PER_USER, total: e.SYNC_STREAMS_MAX },
     session: { idleMs: Math.round(e.SESSION_IDLE_DAYS * DAY_MS), maxMs: Math.round(e.SESSION_MAX_DAYS * DAY_MS) },
     s3: e.S3_BUCKET
       ? {

@@ -8,6 +8,7 @@ export const MSG = {
   serverNotResponding: 'Server not responding at that time!',
   invalidCredentials: 'Invalid email or password!',
   tooManyAttempts: 'Too many attempts, try again in a moment!',
+  tooManyStreams: 'Too many open live-update connections: close another tab or device, or wait a moment!',
   notSignedIn: 'Please sign in again.',
   forbidden: 'You are not allowed to do that!',
   notFound: 'Not found!',

@@ -13,7 +13,7 @@ import {
   SYNC_EVENTS_PATH,
 } from "../../src/shared/sync/protocol.js";
 import { createTestApp, type TestApp } from "./helpers.js";
-import { actors, initiate, key, type Actors } from "./observations-fixture.js";
+import { actors, initiate, key, scheduleDone, type Actors } from "./observations-fixture.js";
 
 /** One open event stream read with fetch (as the client does): the events seen so far. */
 async function openStream(base: string, token: string) {
@@ -28,13 +28,17 @@ async function openStream(base: string, token: string) {
   let text = "";
   let opened!: () => void;
   const open = new Promise<void>((r) => (opened = r));
+  const state = { ended: false };
   const reader = res.body!.getReader();
   void (async () => {
     const dec = new TextDecoder();
     try {
       for (;;) {
         const { value, done } = await reader.read();
-        if (done) return;
+        if (done) {
+          state.ended = true;
+          return;
+        }
         text += dec.decode(value, { stream: true });
         for (let i = text.indexOf("\n\n"); i >= 0; i = text.indexOf("\n\n")) {
           const block = text.slice(0, i);
@@ -49,7 +53,7 @@ async function openStream(base: string, token: string) {
     }
   })();
   await open;
-  return { events, close: () => ctrl.abort() };
+  return { events, close: () => ctrl.abort(), get ended() { return state.ended; } };
 }
 
 async function until(cond: () => boolean, ms: number): Promise<number> {
@@ -63,6 +67,8 @@ async function until(cond: () => boolean, ms: number): Promise<number> {
 
 let t: TestApp;
 let a: Actors;
+/** The Computer Science observation of the first test (observer@, faculty@, hod@). */
+let csObservation: string;
 let base: string;
 let other: { app: FastifyInstance; handle: DbHandle; base: string } | null =
   null;
@@ -100,7 +106,7 @@ describe("GET /api/sync/events", () => {
   });
 
   it("a participant's chat message nudges the other participants within 2 s, not an unrelated user", async () => {
-    const id = await initiate(t, a);
+    const id = (csObservation = await initiate(t, a));
     const unrelated = await t.login("faculty.math");
     const observer = await openStream(base, a.observer);
     const hod = await openStream(base, a.hod);
@@ -162,4 +168,98 @@ describe("GET /api/sync/events", () => {
         stranger.close();
       }
     });
+
+  it("a logout ends the session's streams at once; a password change ends the other sessions' streams", async () => {
+    const first = await t.login("observer2");
+    const second = await t.login("observer2");
+    const a1 = await openStream(base, first);
+    const a2 = await openStream(base, second);
+    const logout = await t.post("/api/auth/logout", {}, first, key());
+    expect(logout.statusCode).toBe(200);
+    expect(await until(() => a1.ended, 2000)).toBeLessThan(2000);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(a2.ended, "another session of the same user stays open").toBe(false);
+    const third = await t.login("observer2");
+    const a3 = await openStream(base, third);
+    const reset = await t.put("/api/auth/reset-password", { oldPassword: "observa-demo", newPassword: "another-pass-1" }, second, key());
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(await until(() => a3.ended, 2000)).toBeLessThan(2000);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(a2.ended, "the session that changed the password keeps its stream").toBe(false);
+    a2.close();
+  });
+
+  if (process.env.OBSERVA_TEST_DB === "postgres")
+    it("across instances: a logout on one instance ends the session's stream on the other", async () => {
+      const token = await t.login("faculty2");
+      const stream = await openStream(other!.base, token);
+      expect((await t.post("/api/auth/logout", {}, token, key())).statusCode).toBe(200);
+      expect(await until(() => stream.ended, 2000)).toBeLessThan(2000);
+    });
+
+  it("caps streams per user and in total (429 with Retry-After); probes once per user, never for users with nothing new", async () => {
+    const capped = await buildApp({ config: { ...t.config, streamLimits: { perUser: 3, total: 5 } }, dbHandle: t.handle, logger: false });
+    const cappedBase = await capped.listen({ port: 0, host: "127.0.0.1" });
+    const open: Awaited<ReturnType<typeof openStream>>[] = [];
+    try {
+      const hodMath = await t.login("hod.math");
+      for (let i = 0; i < 3; i++) open.push(await openStream(cappedBase, hodMath));
+      const refused = await fetch(cappedBase + SYNC_EVENTS_PATH, { headers: { authorization: `Bearer ${hodMath}` } });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await refused.json()).toEqual({ error: expect.any(String) });
+      const director = await t.login("director");
+      const directors = [await openStream(cappedBase, director), await openStream(cappedBase, director)];
+      open.push(...directors);
+      const total = await fetch(cappedBase + SYNC_EVENTS_PATH, { headers: { authorization: `Bearer ${await t.login("faculty3")}` } });
+      expect(total.status, "the instance's total").toBe(429);
+      // A stream that ends frees its place.
+      open.shift()!.close();
+      await until(() => capped.feedBus.size === 4, 2000);
+      open.push(await openStream(cappedBase, hodMath));
+
+      // A chat message in Computer Science: hod.math's three streams are one user with nothing new (no probe),
+      // the director's two streams are one user (one probe) who is nudged on both.
+      await new Promise((r) => setTimeout(r, 300));
+      for (const s of open) s.events.length = 0;
+      const res = await fetch(`${cappedBase}/api/observation/${csObservation}/messages`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${a.faculty}`, "content-type": "application/json", ...key() },
+        body: JSON.stringify({ id: randomUUID(), body: "Probe count" }),
+      });
+      expect(res.status).toBe(201);
+      await until(() => directors.every((s) => s.events.length > 0), 3000);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(capped.feedBus.lastProbes, "one probe for the director, none for hod.math").toBe(1);
+      const math = open.filter((s) => !directors.includes(s));
+      expect(math.map((s) => s.events.length), "hod.math heard nothing").toEqual([0, 0, 0]);
+    } finally {
+      for (const s of open) s.close();
+      await capped.close();
+    }
+  });
+
+  it("a deleted note nudges the streams of its audience only", async () => {
+    const a3 = { ...a, faculty: await t.login("faculty3"), ids: { ...a.ids, faculty: a.ids.faculty3 } };
+    const id = await initiate(t, a3, a.ids.faculty3);
+    await scheduleDone(t, a3, id);
+    const noteId = randomUUID();
+    const made = await t.post(`/api/observation/${id}/notes`, { id: noteId, kind: "informed", body: "Private", offsetSeconds: 3 }, a.observer, key());
+    expect(made.statusCode, made.body).toBe(201);
+    const observer = await openStream(base, a.observer);
+    const faculty = await openStream(base, a3.faculty);
+    const math = await openStream(base, await t.login("hod.math"));
+    try {
+      await new Promise((r) => setTimeout(r, 200));
+      expect((await t.del(`/api/observation/${id}/notes/${noteId}`, a.observer, key())).statusCode).toBe(200);
+      await until(() => observer.events.length > 0, 2000);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(faculty.events, "the faculty member never saw the note").toEqual([]);
+      expect(math.events).toEqual([]);
+    } finally {
+      observer.close();
+      faculty.close();
+      math.close();
+    }
+  });
 });

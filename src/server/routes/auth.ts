@@ -28,12 +28,15 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post('/auth/logout', { preHandler: app.authenticate }, async (req, reply) =>
-    idempotentWrite(req, reply, async (tx) => {
+  app.post('/auth/logout', { preHandler: app.authenticate }, async (req, reply) => {
+    const sent = await idempotentWrite(req, reply, async (tx) => {
       await revokeSession(tx, req.user.sessionId, deps.now());
       return ok({ message: 'Logged out' });
-    }),
-  );
+    });
+    // Committed: the session's live-update streams end at once (every instance; sync/feed-bus.ts).
+    app.feedBus.sessionsChanged(req.user.id);
+    return sent;
+  });
 
   app.get('/auth/me', { preHandler: app.authenticate }, async (req) => {
     const doc = await userDocumentById(deps.db, req.user.id);
@@ -52,8 +55,11 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     const input = ResetPasswordRequest.parse(req.body ?? {});
     // Old-password guesses count like failed sign-ins, per account and per address (429 with Retry-After).
     const keys = throttleKeys(req.ip, req.user.email);
-    return throttledPasswordCheck(deps.db, app.loginThrottle, keys, deps.now(), (err) => err instanceof OldPasswordWrong, () =>
+    const sent = await throttledPasswordCheck(deps.db, app.loginThrottle, keys, deps.now(), (err) => err instanceof OldPasswordWrong, () =>
       idempotentWrite(req, reply, async (tx) => ok(await resetPassword(tx, req.user, input, deps.now()))),
     );
+    // Committed: the other sessions' live-update streams end at once (every instance; sync/feed-bus.ts).
+    app.feedBus.sessionsChanged(req.user.id);
+    return sent;
   });
 }

@@ -5,7 +5,9 @@
  * the engine, and fetch can send headers), so no token ever travels in a URL (access logs, proxies, history)
  * and no second kind of token is needed. `event: feed` carries no records; `: ping` comments every
  * SYNC_EVENTS_HEARTBEAT_MS keep proxies from closing an idle stream and let the client notice a dead one.
- * A stream ends after STREAM_MAX_MS: the client reconnects, and the session is checked again.
+ * A stream ends after STREAM_MAX_MS: the client reconnects, and the session is checked again; it ends at once when
+ * its session is revoked (sync/feed-bus.ts). A user over the per-user limit, or an instance over its total, is
+ * answered 429 with Retry-After (the client keeps its timed pull meanwhile).
  */
 import type { FastifyInstance } from 'fastify';
 import { SYNC_EVENT_FEED, SYNC_EVENTS_HEARTBEAT_MS } from '../../shared/sync/protocol.js';
@@ -20,6 +22,8 @@ export default async function syncEventsRoutes(app: FastifyInstance): Promise<vo
   });
 
   app.get('/sync/events', { preHandler: app.authenticate }, async (req, reply) => {
+    // Over the per-user or total stream limit: 429 with Retry-After, answered as JSON before the stream starts.
+    app.feedBus.admit(req.user);
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -43,7 +47,8 @@ export default async function syncEventsRoutes(app: FastifyInstance): Promise<vo
     open.add(end);
     req.raw.on('close', end);
     try {
-      unsubscribe = await app.feedBus.subscribe(req.user, () => write(`event: ${SYNC_EVENT_FEED}\ndata: moved\n\n`));
+      // `end`: the bus ends the stream when its session is revoked (logout, password change).
+      unsubscribe = await app.feedBus.subscribe(req.user, req.user.sessionId, () => write(`event: ${SYNC_EVENT_FEED}\ndata: moved\n\n`), end);
     } catch (err) {
       // The response is ours (hijacked): end it; the client reconnects after backoff.
       req.log.warn({ err }, 'event stream not opened');
