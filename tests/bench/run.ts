@@ -10,6 +10,7 @@ import { idleRss } from './idle-rss.js';
 import { mutateLatency } from './mutate-latency.js';
 import { serverReads } from './server-reads.js';
 import { emptyPull } from './empty-pull.js';
+import { eventStreams } from './event-streams.js';
 import { clientMemory } from './client-memory.js';
 import { firstSync } from './first-sync.js';
 import { lighthouse } from './lighthouse.js';
@@ -22,6 +23,7 @@ const all: Record<string, () => Promise<BenchResult>> = {
   'concurrent-writes': concurrentWrites,
   'idle-rss': idleRss,
   'empty-pull': emptyPull,
+  'event-streams': eventStreams,
   'client-memory': clientMemory,
   'mutate-latency': mutateLatency,
   'server-reads': serverReads,

@@ -63,6 +63,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('PUT', '/notifications/read-all'),
   r('GET', '/sync/changes'),
   r('POST', '/sync/push'),
+  // An endless stream: the suites drive it over a real socket (`streamRequest`), not through inject.
+  r('GET', '/sync/events'),
   r('POST', '/files'),
   r('HEAD', '/files/*'),
   r('PATCH', '/files/*'),
@@ -132,9 +134,8 @@ export function registeredRoutes(t: TestApp): string[] {
     if (!m[3]) continue;
     // The tus wildcard prints as a child "*" of "/api/files".
     const path = stack.join('').replace(/\/?\*$/, '/*');
-    // Swagger UI's pages and assets under /api/docs are static documentation (tests/server/openapi-cors.test.ts);
-    // the event stream never ends, so inject cannot drive it (tests/server/sync-events.test.ts covers it, 401 too).
-    if (!path.startsWith('/api/') || path === '/api/docs' || path.startsWith('/api/docs/') || path === '/api/sync/events') continue;
+    // Swagger UI's pages and assets under /api/docs are static documentation (tests/server/openapi-cors.test.ts).
+    if (!path.startsWith('/api/') || path === '/api/docs' || path.startsWith('/api/docs/')) continue;
     for (const method of m[3].split(',').map((s) => s.trim())) {
       if (method === 'OPTIONS' || (method === 'HEAD' && path !== '/api/files/*')) continue;
       out.add(`${method} ${path.slice(4)}`);
@@ -286,4 +287,35 @@ export async function buildWorld(t: TestApp): Promise<World> {
     teachingStepId: step.id,
     emailTemplateId: emailTpl.id,
   };
+}
+
+/**
+ * GET /api/sync/events over a real socket (the stream never ends, so inject cannot drive it): the status, the
+ * content type and, for an error, its body; a stream that opened is closed at once.
+ */
+export async function streamRequest(base: string, headers: Record<string, string>, query = ''): Promise<{ status: number; contentType: string; body: string }> {
+  const ctrl = new AbortController();
+  const res = await fetch(`${base}/api/sync/events${query ? `?${query}` : ''}`, { headers, signal: ctrl.signal });
+  const contentType = res.headers.get('content-type') ?? '';
+  if (res.status === 200) {
+    ctrl.abort();
+    return { status: res.status, contentType, body: '' };
+  }
+  return { status: res.status, contentType, body: await res.text() };
+}
+
+/**
+ * Valid rows of a batched push (POST /api/sync/push) for the routes added last, on the world's Computer Science
+ * records (another department's for the Mathematics callers) and the caller's own profile.
+ */
+export function pushRows(w: World, caller: Caller): { name: string; args: Record<string, unknown> }[] {
+  const obs = w.full.id;
+  return [
+    { name: 'note.create', args: { observationId: obs, id: randomUUID(), kind: 'informed', body: 'Pushed note', offsetSeconds: 12, rubricItemIds: [], shared: false } },
+    { name: 'note.update', args: { observationId: obs, id: w.full.noteId, shared: true } },
+    { name: 'note.delete', args: { observationId: obs, id: w.full.noteId } },
+    { name: 'agenda.save', args: { observationId: obs, items: [], summary: 'Pushed agenda', shared: true } },
+    { name: 'user.updateProfile', args: { userId: w.userIds[caller], changes: { designation: 'Lecturer' } } },
+    { name: 'notification.open', args: { id: w.notificationId } },
+  ];
 }

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginThrottle } from '../../src/server/db/schema.js';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from './helpers.js';
-import { API_ROUTES, buildWorld, CALLERS, login, registeredRoutes, routeName, type Caller, type World } from './api-world.js';
+import { API_ROUTES, buildWorld, CALLERS, login, pushRows, registeredRoutes, routeName, streamRequest, type Caller, type World } from './api-world.js';
 import { SAMPLES, writeUpload } from './observations-upload.js';
 
 let t: TestApp;
@@ -27,11 +27,14 @@ let tusId: string;
 /** Uploads of faculty@ to register, one per allowed attempt. */
 let artifactUploads: string[];
 
+let base: string;
+
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'observa-authz-'));
   t = await createTestApp({ config: { dataDir } });
   await t.reset();
   w = await buildWorld(t);
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   tusId = writeUpload(t, SAMPLES.png(), w.userIds.faculty);
   artifactUploads = [writeUpload(t, SAMPLES.pdf(), w.userIds.faculty)];
 }, 120_000);
@@ -55,6 +58,8 @@ const NOTE_READERS: readonly Caller[] = ['superadmin', 'hod', 'observer', 'facul
 
 interface Req {
   url: string;
+  /** The endless event stream: sent over a real socket (api-world.ts streamRequest), not through inject. */
+  stream?: boolean;
   token?: string | null;
   body?: unknown;
   headers?: Record<string, string>;
@@ -116,6 +121,7 @@ const MATRIX: Row[] = [
   { method: 'PUT', path: '/notifications/read-all', allowed: ALL, rule: 'signed in (own notifications only)', request: () => ({ url: '/api/notifications/read-all', body: {} }) },
   { method: 'POST', path: '/sync/push', allowed: ALL, rule: 'signed in (each row is judged by its own route)', request: () => ({ url: '/api/sync/push', body: { rows: [{ mutationId: randomUUID(), name: 'no.such.mutation', args: {} }] } }) },
   { method: 'GET', path: '/sync/changes', allowed: ALL, rule: 'signed in', request: () => ({ url: '/api/sync/changes?since=0&limit=50' }) },
+  { method: 'GET', path: '/sync/events', allowed: ALL, rule: 'signed in (own stream; a real socket: streamRequest)', request: () => ({ url: '/api/sync/events', stream: true }) },
   { method: 'POST', path: '/files', allowed: ALL, rule: 'signed in', request: () => ({ url: '/api/files', headers: { ...tus, 'upload-length': '10' } }) },
   { method: 'HEAD', path: '/files/*', allowed: ['faculty'], rule: 'an upload is visible to its creator only', request: () => ({ url: `/api/files/${tusId}`, headers: tus }) },
   {
@@ -358,7 +364,9 @@ describe('authorisation matrix: every route × every role × own/other departmen
         if (req.token !== null) headers.authorization = `Bearer ${req.token ?? w.tokens[c]}`;
         const payload = req.body === undefined ? undefined : typeof req.body === 'string' ? req.body : JSON.stringify(req.body);
         if (payload !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
-        const res = await t.app.inject({ method: row.method, url: req.url, headers, remoteAddress: `10.77.0.${ORDER.indexOf(c) + 1}`, ...(payload !== undefined ? { payload } : {}) });
+        const res = req.stream
+          ? await streamRequest(base, headers).then((r) => ({ statusCode: r.status, body: r.body }))
+          : await t.app.inject({ method: row.method, url: req.url, headers, remoteAddress: `10.77.0.${ORDER.indexOf(c) + 1}`, ...(payload !== undefined ? { payload } : {}) });
         await row.after?.(c);
         const allowed = row.allowed.includes(c);
         const s = res.statusCode;
@@ -368,6 +376,33 @@ describe('authorisation matrix: every route × every role × own/other departmen
         if (!ok) {
           wrong.push(`${row.method} ${row.path} as ${c} (${CALLERS[c].role}${CALLERS[c].department ? `, ${CALLERS[c].department}` : ''}): expected ${allowed ? 'allowed' : 'denied'} [${row.rule}], got ${s} ${verdict(s)} ${res.body.slice(0, 160)}`);
         }
+      }
+    }
+    expect(wrong, wrong.join('\n')).toEqual([]);
+  }, 120_000);
+
+  it('judges each row of a batched push as its own route: notes, agenda, profile, notifications, as every role', async () => {
+    // Who may do what: the MATRIX rows of the single routes the rows go to.
+    const allowedBy: Record<string, readonly Caller[]> = {
+      'note.create': ['observer'],
+      'note.update': ['observer'],
+      'note.delete': ['observer'],
+      'agenda.save': ['observer'],
+      'user.updateProfile': ALL,
+      'notification.open': ['faculty'],
+    };
+    const wrong: string[] = [];
+    for (const c of ORDER) {
+      const rows = pushRows(w, c).map((r) => ({ mutationId: randomUUID(), ...r }));
+      const res = await t.app.inject({ method: 'POST', url: '/api/sync/push', headers: { authorization: `Bearer ${w.tokens[c]}`, 'content-type': 'application/json' }, payload: JSON.stringify({ rows }), remoteAddress: '10.78.0.1' });
+      expect(res.statusCode, res.body).toBe(200);
+      const results = res.json().results as { mutationId: string; status?: number; body?: unknown; notAttempted?: true }[];
+      for (const [i, r] of results.entries()) {
+        const name = rows[i].name;
+        const allowed = allowedBy[name].includes(c);
+        const s = r.status ?? 0;
+        const ok = allowed ? s < 400 || (s >= 400 && s < 500 && ![401, 403, 404].includes(s)) : s === 403 || s === 404;
+        if (!ok) wrong.push(`push row ${name} as ${c}: expected ${allowed ? 'allowed' : 'denied'}, got ${s} ${JSON.stringify(r.body).slice(0, 160)}`);
       }
     }
     expect(wrong, wrong.join('\n')).toEqual([]);
