@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/server/app.js";
+import { loadConfig } from "../../src/server/config.js";
 import { openDb, type DbHandle } from "../../src/server/db/client.js";
 import {
   SYNC_EVENT_FEED,
@@ -260,6 +261,14 @@ describe("GET /api/sync/events", () => {
       observer.close();
       faculty.close();
       math.close();
+    }
+  });
+
+  it("stream limits are settings, validated at start (defaults: 5 per user, 2000 per instance)", () => {
+    expect(loadConfig({}).streamLimits).toEqual({ perUser: 5, total: 2000 });
+    expect(loadConfig({ SYNC_STREAMS_PER_USER: "2", SYNC_STREAMS_MAX: "300" }).streamLimits).toEqual({ perUser: 2, total: 300 });
+    for (const [k, v] of [["SYNC_STREAMS_PER_USER", "0"], ["SYNC_STREAMS_PER_USER", "x"], ["SYNC_STREAMS_MAX", "-1"], ["SYNC_STREAMS_MAX", "1.5"]]) {
+      expect(() => loadConfig({ [k]: v }), `${k}=${v}`).toThrow(new RegExp(k));
     }
   });
 });
