@@ -21,6 +21,7 @@ import type { FeedContext, SyncSource } from './sources/types.js';
 import { scopeKey } from '../services/scope/index.js';
 import { TOMBSTONE_ENTITY, FLOOR_KEY, removalsFor } from './tombstones.js';
 import { snapshotPage, type SnapshotPosition } from './snapshot.js';
+import type { FeedParts } from './feed-candidates.js';
 import { bytesOf, cutByBytes } from './page-bytes.js';
 import { rowsOf } from '../db/results.js';
 
@@ -63,6 +64,11 @@ export interface ChangesQuery {
   scope?: string;
   /** Bytes of JSON after which a page ends (SYNC_PAGE_MAX_BYTES; tests pass less). */
   maxBytes?: number;
+  /**
+   * A live nudge's probe (sync/feed-bus.ts): only these parts of the feed had rows in the window
+   * (sync/feed-candidates.ts), so only they are asked. Never set by the pull route.
+   */
+  only?: FeedParts;
 }
 
 /**
@@ -137,9 +143,10 @@ export async function changesFor(db: Db, user: AuthUser, q: ChangesQuery): Promi
   if (since === upTo && q.refetch.length === 0) return { changes: [], cursor: formatCursor(upTo, floor), hasMore: false, scope };
   const feed: FeedContext = { pins: q.pins ?? [], now: new Date() };
 
+  const sources = q.only ? SYNC_SOURCES.filter((s) => q.only!.entities.has(s.entity)) : SYNC_SOURCES;
   const [removals, ...perSource] = await Promise.all([
-    tombstonesSince(db, user, since, upTo, q.limit),
-    ...SYNC_SOURCES.map((s) => s.changedSince(db, user, since, upTo, q.limit, feed)),
+    q.only && !q.only.removals ? { changes: [], readUpTo: null } : tombstonesSince(db, user, since, upTo, q.limit),
+    ...sources.map((s) => s.changedSince(db, user, since, upTo, q.limit, feed)),
   ]);
   perSource.push(removals.changes);
   // Defensive: a source must only return since < version ≤ upTo; anything else would stall or rewind clients.

@@ -201,14 +201,14 @@ export class FeedBus {
     this.lastProbes = 0;
     if (behind.length === 0) return;
     const from = Math.min(...behind.map((g) => g.version!));
-    const candidate = await feedCandidates(db, from, upTo);
+    const { candidate, parts } = await feedCandidates(db, from, upTo);
     for (const g of behind) {
       if (this.closed) return;
       const since = g.version!;
       g.version = upTo;
       if (!candidate(g.user)) continue;
       this.lastProbes++;
-      const page = await changesFor(db, g.user, { since: { version: since, issuedFloor: null }, limit: 1, refetch: [] });
+      const page = await changesFor(db, g.user, { since: { version: since, issuedFloor: null }, limit: 1, refetch: [], ...(parts ? { only: parts } : {}) });
       if ('resetRequired' in page || page.changes.length > 0) for (const s of g.streams) s.nudge();
     }
   }

@@ -18,6 +18,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { SEES_ALL_USERS } from '../../shared/permissions.js';
+import type { SyncEntity } from '../../shared/sync/protocol.js';
 import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/results.js';
 import { canSeeObservation, type ObservationRow, type Viewer } from '../services/scope/index.js';
@@ -25,7 +26,21 @@ import { canSeeObservation, type ObservationRow, type Viewer } from '../services
 const CAP = 200;
 
 export type Candidate = (u: Viewer) => boolean;
-const everyone: Candidate = () => true;
+
+/**
+ * The pass's answer: who may have something new, and in which parts of the feed — the sources whose tables had
+ * rows in the window (null: any), so a candidate's probe asks only those (a source with no row in the window has
+ * nothing to send anyway).
+ */
+export interface Candidates {
+  candidate: Candidate;
+  parts: FeedParts | null;
+}
+export interface FeedParts {
+  entities: ReadonlySet<SyncEntity>;
+  removals: boolean;
+}
+const everyone: Candidates = { candidate: () => true, parts: null };
 
 type Obs = Pick<ObservationRow, 'id' | 'observerId' | 'facultyId' | 'hodId' | 'departmentId'>;
 
@@ -35,7 +50,7 @@ async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   return rowsOf<T>(await db.execute(query));
 }
 
-export async function feedCandidates(db: Db, since: number, upTo: number): Promise<Candidate> {
+export async function feedCandidates(db: Db, since: number, upTo: number): Promise<Candidates> {
   const win = (table: string) => sql.raw(`${table}.version > ${Number(since)} and ${table}.version <= ${Number(upTo)}`);
   const lim = sql.raw(String(CAP + 1));
   const [anyShared, obsRows, userRows, slotRows, courseRows, notes, tombs] = await Promise.all([
@@ -108,10 +123,17 @@ export async function feedCandidates(db: Db, since: number, upTo: number): Promi
     for (const r of await rows<{ faculty_id: string }>(db, sql`select faculty_id from slots where course_id in ${inList(list)} and faculty_id is not null`)) holders.add(r.faculty_id);
   }
   const seenObs = [...observations, ...removedObs];
-  return (u) =>
+  // The sources those rows feed (sync/sources: each source's own tables).
+  const entities = new Set<SyncEntity>();
+  if (obsRows.length) entities.add('observations').add('messages').add('notes').add('agendas');
+  if (people.size) entities.add('users');
+  if (courses.size) entities.add('courses');
+  if (notes.length) entities.add('notifications');
+  const candidate: Candidate = (u) =>
     ids.has(u.id) ||
     seenObs.some((o) => canSeeObservation(u, o as ObservationRow)) ||
     (people.size > 0 &&
       (SEES_ALL_USERS.includes(u.role) || people.has(u.id) || partners.has(u.id) || (u.role === 'Head_of_Department' && u.departmentId != null && peopleDepts.has(u.departmentId)))) ||
     (courses.size > 0 && (SEES_ALL_USERS.includes(u.role) || holders.has(u.id) || (u.departmentId != null && courseDepts.has(u.departmentId))));
+  return { candidate, parts: { entities, removals: tombs.length > 0 } };
 }
