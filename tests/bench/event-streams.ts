@@ -25,8 +25,8 @@ import { median, round, type BenchResult } from './support.js';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
 const USERS = Number(process.env.BENCH_STREAM_USERS ?? 250);
-const WRITES = Number(process.env.BENCH_WRITES ?? 100);
-const CYCLES = Number(process.env.BENCH_STREAM_CYCLES ?? 4);
+const WRITES = Number(process.env.BENCH_WRITES ?? 60);
+const CYCLES = Number(process.env.BENCH_STREAM_CYCLES ?? 8);
 
 function rowsOf<T>(res: unknown): T[] {
   return (Array.isArray(res) ? res : (res as { rows: T[] }).rows) as T[];
@@ -100,6 +100,8 @@ export async function eventStreams(): Promise<BenchResult> {
       const closers: (() => void)[] = [];
       for (let i = 0; i < STREAMS; i++) closers.push(await openStream(base, tokens[Math.floor(i / perUser)]));
       openCount = t.app.feedBus.size;
+      // Opening 1 000 streams is 1 000 requests: let that work (and its garbage) settle before timing writes.
+      await new Promise((r) => setTimeout(r, 1000));
       const watch = setInterval(() => probes.push(t.app.feedBus.lastProbes), 5);
       withStreams.push(...(await round_()));
       clearInterval(watch);

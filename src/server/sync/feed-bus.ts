@@ -36,8 +36,14 @@ import { feedCandidates } from './feed-candidates.js';
 
 export const FEED_CHANNEL = 'observa_feed';
 const SESSIONS_PREFIX = 'sessions:';
-/** Writes within this window are one wake (and one pg_notify). */
+/** Writes within this window are one pg_notify. */
 const COALESCE_MS = 20;
+/**
+ * Writes within this window are one wake: at most ten candidate passes and probe rounds a second however fast
+ * writes come, so their cost is bounded by time, not by the write rate (a nudge waits at most this long; the pull
+ * it triggers takes longer).
+ */
+const WAKE_MS = 100;
 
 export interface StreamLimits {
   /** Open streams one user may hold on one instance (a device each). */
@@ -191,7 +197,7 @@ export class FeedBus {
             this.wake();
           }
         });
-    }, COALESCE_MS);
+    }, WAKE_MS);
   }
 
   private async probeAll(): Promise<void> {
