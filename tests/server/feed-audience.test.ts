@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { courses, slots } from '../../src/server/db/schema.js';
+import { courses, slots, tombstones } from '../../src/server/db/schema.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { actors, initiate, key, lock, scheduleDone, scoreAll, type Actors } from './observations-fixture.js';
 
@@ -149,5 +149,30 @@ describe("a faculty member's feed and the observer's private notes and agenda", 
     // The observer's own feed kept everything.
     const mine = (await pullFrom(a.observer, '0')).changes.filter((c) => c.entity === 'notes');
     expect(mine).toHaveLength(2);
+  });
+
+  it('pages past removals that are not for the viewer: small pages, few of them theirs; none skipped, the cursor reaches the head', async () => {
+    const [mth] = await t.db.select().from(courses).where(eq(courses.courseCode, 'PHY-110'));
+    const start = (await pullFrom(a.faculty, '0')).cursor;
+    // 30 removals of another department's slots (as deletions leave them), then changes for the viewer.
+    for (let i = 0; i < 30; i++) await t.db.insert(tombstones).values({ entity: 'slots', entityId: randomUUID(), scope: { course: mth.id } });
+    // … and one of a course the viewer teaches in, which must not be skipped.
+    const [own] = await t.db.select().from(courses).where(eq(courses.courseCode, 'CSC-101'));
+    const visible = randomUUID();
+    await t.db.insert(tombstones).values({ entity: 'slots', entityId: visible, scope: { course: own.id } });
+    const note = await t.put(`/api/user/update/${a.ids.faculty}`, { phone: '+1 555 0111' }, a.faculty, key());
+    expect(note.statusCode).toBe(200);
+    let cursor = start;
+    const seen: Change[] = [];
+    for (let pages = 0; ; pages++) {
+      expect(pages, 'the pull must not stall on removals it filters out').toBeLessThan(40);
+      const res = await t.get(`/api/sync/changes?since=${cursor}&limit=5`, a.faculty);
+      const page = res.json();
+      seen.push(...page.changes);
+      cursor = page.cursor;
+      if (!page.hasMore) break;
+    }
+    expect(seen.filter((c) => c.entity === 'slots').map((c) => c.id)).toEqual([visible]);
+    expect(seen.some((c) => c.entity === 'users' && c.id === a.ids.faculty)).toBe(true);
   });
 });
