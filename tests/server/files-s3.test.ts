@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
-import { artifacts } from '../../src/server/db/schema.js';
+import { artifacts, users } from '../../src/server/db/schema.js';
 import type { S3Config } from '../../src/server/config.js';
 import { FileLimits } from '../../src/shared/contract/files.js';
 import { purgeAbandonedUploads } from '../../src/server/services/housekeeping/index.js';
@@ -163,11 +163,13 @@ describe('S3-compatible store', () => {
     expect(await purgeAbandonedUploads(t.app.deps.storage, later)).toBeGreaterThanOrEqual(3);
     expect(await offsetOf(app2, victim, a.faculty)).toBeNull();
     expect(await t.app.deps.storage.listUploads()).toEqual([]);
-    // what is left counted is exactly the registered artifacts
+    // what is left counted is exactly the registered artifacts and the profile picture set above
     const after = FileLimits.parse((await t.get('/api/files/limits', a.faculty)).json());
     const registered = await t.db.select({ size: artifacts.size }).from(artifacts).where(eq(artifacts.uploadedBy, a.ids.faculty));
     expect(registered.length).toBe(2);
-    expect(after.usedBytes).toBe(registered.reduce((n, r) => n + r.size, 0));
+    const [me] = await t.db.select({ picture: users.avatarSize }).from(users).where(eq(users.id, a.ids.faculty));
+    expect(me?.picture).toBeGreaterThan(0);
+    expect(after.usedBytes).toBe(registered.reduce((n, r) => n + r.size, 0) + (me?.picture ?? 0));
     expect(after.usedBytes).toBeLessThan(before.usedBytes - 20);
   });
 });
