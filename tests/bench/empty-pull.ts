@@ -10,7 +10,7 @@
  * The observations are inserted with SQL (Completed, spread over the demo's faculty, observers and departments).
  */
 import { sql } from 'drizzle-orm';
-import { createTestApp } from '../server/helpers.js';
+import { createTestApp } from '../server/support/helpers.js';
 import { median, percentile, round, type BenchResult } from './support.js';
 
 const N = Number(process.env.BENCH_PULL_OBSERVATIONS ?? 10_000);

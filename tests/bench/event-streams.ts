@@ -20,8 +20,8 @@ import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { createSession } from '../../src/server/services/auth/sessions.js';
 import { SYNC_EVENTS_PATH } from '../../src/shared/sync/protocol.js';
-import { actors, initiate } from '../server/observations-fixture.js';
-import { createTestApp } from '../server/helpers.js';
+import { actors, initiate } from '../server/support/observations-fixture.js';
+import { createTestApp } from '../server/support/helpers.js';
 import { median, round, type BenchResult } from './support.js';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);

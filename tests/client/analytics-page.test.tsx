@@ -19,7 +19,7 @@ import { analyticsKey } from '../../src/client/features/analytics/use-analytics.
 import { setApiBase } from '../../src/client/api/http.js';
 import { getDb } from '../../src/client/sync/index.js';
 import { useSessionStore, type SessionUser } from '../../src/client/stores/session.js';
-import { createTestApp, type TestApp } from '../server/helpers.js';
+import { createTestApp, type TestApp } from '../server/support/helpers.js';
 
 let t: TestApp;
 let base: string;

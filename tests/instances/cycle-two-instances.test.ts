@@ -19,7 +19,7 @@ import S3rver from '@20minutes/s3rver';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Observation } from '../../src/shared/contract/observations.js';
-import { SAMPLES } from '../server/observations-upload.js';
+import { SAMPLES } from '../server/support/observations-upload.js';
 import { nextDayOn, utcDay } from '../../src/shared/class-dates.js';
 import { freshPgDatabase, json, startServer, stopServer, type ServerProcess } from './processes.js';
 

@@ -19,7 +19,7 @@ import { DEMO_ACCOUNTS, DEMO_DEPARTMENTS, DEMO_STAGED_ACCOUNTS } from '../../src
 import { runHousekeeping } from '../../src/server/services/housekeeping/index.js';
 import { MSG } from '../../src/shared/messages.js';
 import { freshPgDatabase, json, startServer, stopServer, type ServerProcess } from './processes.js';
-import { startSmtpSink, type SmtpSink } from '../server/smtp-sink.js';
+import { startSmtpSink, type SmtpSink } from '../server/support/smtp-sink.js';
 
 let database: Awaited<ReturnType<typeof freshPgDatabase>>;
 let sink: SmtpSink;

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../../src/shared/enums.js';
 import { can, CAPABILITIES, menuFor, mayOpenPage, PAGE_NEEDS, type Capability } from '../../src/shared/permissions.js';
-import { createTestApp, type TestApp } from '../server/helpers.js';
+import { createTestApp, type TestApp } from '../server/support/helpers.js';
 
 /** One demo account per role. */
 const ACCOUNT: Record<Role, string> = {

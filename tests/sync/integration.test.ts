@@ -24,7 +24,7 @@ import { auditLog, idempotencyKeys, notifications } from '../../src/server/db/sc
 import { uploadInfo, uploadPath } from '../../src/server/storage/files.js';
 import { purgeTombstones } from '../../src/server/sync/tombstones.js';
 import { BLOB_CHUNK_BYTES } from '../../src/shared/constants.js';
-import { createTestApp, type TestApp } from '../server/helpers.js';
+import { createTestApp, type TestApp } from '../server/support/helpers.js';
 import { FakeClock } from './sim-kit.js';
 
 let t: TestApp;

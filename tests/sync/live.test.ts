@@ -10,8 +10,8 @@ import { LiveNudges } from '../../src/client/sync/live.js';
 import { NetworkError, realClock, type EventStreams, type ServerEvent } from '../../src/client/sync/ports.js';
 import { fetchEventStreams, parseBlock } from '../../src/client/sync/sse-transport.js';
 import { SYNC_EVENTS_PATH } from '../../src/shared/sync/protocol.js';
-import { createTestApp, type TestApp } from '../server/helpers.js';
-import { actors, initiate, key, type Actors } from '../server/observations-fixture.js';
+import { createTestApp, type TestApp } from '../server/support/helpers.js';
+import { actors, initiate, key, type Actors } from '../server/support/observations-fixture.js';
 import { FakeClock, seeded } from './sim-kit.js';
 
 describe('parseBlock', () => {

@@ -18,8 +18,8 @@ import { mutateIn } from '../../src/client/sync/mutate.js';
 import { mathRandom } from '../../src/client/sync/ports.js';
 import { TEXT_MAX } from '../../src/shared/constants.js';
 import { mutationDef, type MutationArgs } from '../../src/shared/sync/mutations/index.js';
-import { deptId } from '../server/admin-fixtures.js';
-import { createTestApp, type TestApp } from '../server/helpers.js';
+import { deptId } from '../server/support/admin-fixtures.js';
+import { createTestApp, type TestApp } from '../server/support/helpers.js';
 import { FakeClock } from './sim-kit.js';
 
 let t: TestApp;

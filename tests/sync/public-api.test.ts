@@ -20,7 +20,7 @@ import {
   TOKEN_KEY,
   type SyncStatus,
 } from '../../src/client/sync/index.js';
-import { createTestApp, type TestApp } from '../server/helpers.js';
+import { createTestApp, type TestApp } from '../server/support/helpers.js';
 
 let t: TestApp;
 let base: string;

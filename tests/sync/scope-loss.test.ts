@@ -16,7 +16,7 @@ import { mutateIn } from '../../src/client/sync/mutate.js';
 import { mathRandom, NetworkError, type Transport } from '../../src/client/sync/ports.js';
 import { users } from '../../src/server/db/schema.js';
 import { forgetSessions } from '../../src/server/services/auth/session-cache.js';
-import { createTestApp, type TestApp } from '../server/helpers.js';
+import { createTestApp, type TestApp } from '../server/support/helpers.js';
 import { FakeClock } from './sim-kit.js';
 
 let t: TestApp;

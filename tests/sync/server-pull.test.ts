@@ -7,8 +7,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { notifications } from '../../src/server/db/schema.js';
 import { purgeTombstones } from '../../src/server/sync/tombstones.js';
 import type { SyncChange } from '../../src/shared/sync/protocol.js';
-import { createTestApp, type TestApp } from '../server/helpers.js';
-import { actors, initiate } from '../server/observations-fixture.js';
+import { createTestApp, type TestApp } from '../server/support/helpers.js';
+import { actors, initiate } from '../server/support/observations-fixture.js';
 
 let t: TestApp;
 beforeAll(async () => {

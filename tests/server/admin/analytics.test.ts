@@ -1,0 +1,129 @@
+/**
+ * GET /api/analytics (issue #16 § 5) on the staged demo observations (Physics: one observation per stage, the
+ * later ones with submitted observer and faculty scores): role and department scope, 403 for Faculty and Observer,
+ * the funnel, overdue observations, and averages built from observer scores only.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { AnalyticsResponse, ANALYTICS_OVERDUE_DAYS } from '../../../src/shared/contract/analytics.js';
+import { departments, meetings, observations, rubricScores } from '../../../src/server/db/schema.js';
+import { createTestApp, type TestApp } from '../support/helpers.js';
+
+let t: TestApp;
+let clock = new Date();
+let physics: number;
+let cs: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ config: { seedDemoObservations: true, dataDir: mkdtempSync(path.join(tmpdir(), 'observa-analytics-')) }, now: () => clock });
+  const depts = await t.db.select().from(departments);
+  physics = depts.find((d) => d.name === 'Physics')!.id;
+  cs = depts.find((d) => d.name === 'Computer Science')!.id;
+  // Seeding the staged cycles through the services takes a while on a busy 2-core machine.
+}, 240_000);
+afterAll(() => t?.close());
+
+async function analytics(who: string, query = '') {
+  return t.get(`/api/analytics${query}`, await t.login(who));
+}
+
+describe('GET /api/analytics scope', () => {
+  it('Faculty and Observer get 403 (observer scores are never shown to faculty)', async () => {
+    for (const who of ['faculty.physics1', 'faculty', 'observer.physics', 'observer']) {
+      for (const q of ['', `?departmentId=${physics}`]) {
+        const res = await analytics(who, q);
+        expect(res.statusCode, `${who} ${q}`).toBe(403);
+        expect(res.json()).toEqual({ error: expect.any(String) });
+      }
+    }
+  });
+
+  it('a Head of Department sees their own department only', async () => {
+    const own = await analytics('hod.physics');
+    expect(own.statusCode, own.body).toBe(200);
+    expect(AnalyticsResponse.parse(own.json()).departmentId).toBe(physics);
+    expect((await analytics('hod.physics', `?departmentId=${physics}`)).statusCode).toBe(200);
+    expect((await analytics('hod.physics', `?departmentId=${cs}`)).statusCode).toBe(403);
+    const other = await analytics('hod', `?departmentId=${cs}`);
+    expect(other.statusCode).toBe(200);
+    expect(other.json().total).toBe(0);
+  });
+
+  it('full-menu roles see any department or all of them; an unknown department is 404; a bad id is 400 naming the field', async () => {
+    for (const who of ['superadmin', 'admin', 'director']) {
+      const all = await analytics(who);
+      expect(all.statusCode, all.body).toBe(200);
+      expect(all.json().departmentId).toBeNull();
+      const phy = await analytics(who, `?departmentId=${physics}`);
+      expect(phy.json().departmentId).toBe(physics);
+      expect(all.json().total).toBeGreaterThanOrEqual(phy.json().total);
+    }
+    expect((await analytics('admin', '?departmentId=999999')).statusCode).toBe(404);
+    for (const bad of ['?departmentId=abc', '?departmentId=0', '?departmentId=1.5', '?departmentId=99999999999', '?departmentId=1&departmentId=2']) {
+      const res = await analytics('admin', bad);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().error).toMatch(/departmentId/);
+    }
+  });
+});
+
+describe('GET /api/analytics figures', () => {
+  it('the funnel counts the observations that reached each stage', async () => {
+    const a = AnalyticsResponse.parse((await analytics('hod.physics')).json());
+    const [phyTotal] = await t.db.select().from(observations).where(eq(observations.departmentId, physics));
+    expect(phyTotal).toBeDefined();
+    const rows = await t.db.select({ progress: observations.progress }).from(observations).where(eq(observations.departmentId, physics));
+    expect(a.total).toBe(rows.length);
+    const reached = (p: number) => rows.filter((r) => r.progress >= p).length;
+    expect(a.funnel.map((f) => f.count)).toEqual([reached(0), reached(10), reached(50), reached(80), reached(100)]);
+    expect(a.funnel[0].count).toBeGreaterThan(a.funnel[4].count);
+    expect(a.funnel[4].count).toBeGreaterThanOrEqual(1);
+  });
+
+  it('open observations older than the overdue limit are listed, oldest first; completed ones never', async () => {
+    clock = new Date();
+    const rows = await t.db.select().from(observations).where(eq(observations.departmentId, physics));
+    const limit = clock.getTime() - ANALYTICS_OVERDUE_DAYS * 86_400_000;
+    const today = AnalyticsResponse.parse((await analytics('hod.physics')).json());
+    expect(today.overdue.count).toBe(rows.filter((o) => o.status !== 'Completed' && o.createdAt.getTime() < limit).length);
+    expect(today.overdue.count).toBeLessThan(rows.length);
+    clock = new Date(Date.now() + (ANALYTICS_OVERDUE_DAYS + 5) * 86_400_000);
+    const a = AnalyticsResponse.parse((await analytics('hod.physics')).json());
+    const open = (await t.db.select().from(observations).where(eq(observations.departmentId, physics))).filter((o) => o.status !== 'Completed');
+    expect(a.overdue.count).toBe(open.length);
+    expect(a.overdue.items.map((i) => i.status)).not.toContain('Completed');
+    expect(a.overdue.items.every((i) => i.daysOpen >= ANALYTICS_OVERDUE_DAYS)).toBe(true);
+    const dates = a.overdue.items.map((i) => i.createdAt);
+    expect(dates).toEqual([...dates].sort());
+    clock = new Date();
+  });
+
+  it('item averages and the heatmap use submitted observer scores only', async () => {
+    const a = AnalyticsResponse.parse((await analytics('hod.physics')).json());
+    expect(a.items).toHaveLength(20);
+    const scores = await t.db
+      .select({ score: rubricScores.score, item: rubricScores.rubricItemId, side: rubricScores.side, semester: observations.semester, facultyId: observations.facultyId })
+      .from(rubricScores)
+      .innerJoin(meetings, eq(meetings.id, rubricScores.meetingId))
+      .innerJoin(observations, eq(observations.id, meetings.observationId))
+      .where(and(eq(observations.departmentId, physics), eq(rubricScores.side, 'observer')));
+    expect(scores.length).toBeGreaterThan(0);
+    // Recompute one cell of each from the rows (all demo observer scores are submitted ones).
+    const cell = a.heatmap[0];
+    const mine = scores.filter((s) => s.facultyId === cell.facultyId && s.item === cell.rubricItemId);
+    expect(cell.n).toBe(mine.length);
+    expect(cell.average).toBeCloseTo(mine.reduce((x, s) => x + s.score, 0) / mine.length, 2);
+    const avg = a.itemAverages[0];
+    const bySem = scores.filter((s) => s.semester === avg.semester && s.item === avg.rubricItemId);
+    expect(avg.n).toBe(bySem.length);
+    expect(avg.average).toBeCloseTo(bySem.reduce((x, s) => x + s.score, 0) / bySem.length, 2);
+
+    // A faculty self-score changes nothing: only the observer side is read.
+    const [m] = await t.db.select({ id: meetings.id }).from(meetings).innerJoin(observations, eq(observations.id, meetings.observationId)).where(eq(observations.departmentId, physics)).limit(1);
+    await t.db.update(rubricScores).set({ score: 1 }).where(and(eq(rubricScores.meetingId, m.id), eq(rubricScores.side, 'faculty')));
+    expect(AnalyticsResponse.parse((await analytics('hod.physics')).json()).heatmap).toEqual(a.heatmap);
+  });
+});
