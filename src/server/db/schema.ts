@@ -2,14 +2,19 @@
  * Drizzle schema: one table per entity of SPEC §3 plus what the server itself needs.
  *
  * Invariants
- * - Every synced table has `version`: a value of the global `sync_version` sequence, set by a trigger on every
- *   insert and update (see the custom migration). The trigger first takes a transaction-scoped advisory lock, so
- *   writers that bump versions commit in version order and a pull that reads "everything ≤ max(version)" never
- *   skips a row committed later with a smaller version.
+ * - Every synced table has `version`: a value of the global `sync_version` sequence, set by a trigger
+ *   (`observa_bump_version`) on every insert and on the first update of a row in a transaction (migration 0016).
+ *   Writers do not wait for each other: on its first bump a transaction publishes a lower bound of its versions
+ *   as a shared advisory lock, and a pull reads only up to `observa_sync_upper_bound()`, below every transaction
+ *   still in flight (migration 0009), so it never skips a row committed later with a smaller version.
  * - A change to any part of an observation (scheduling, plans, meetings, scores, post-observation, artifacts,
  *   chat) bumps the observation row too (triggers `touch_observation`), because the replica keeps observations
  *   as whole documents.
  * - Deletions of synced rows write a tombstone with their own version.
+ *
+ * What this file cannot say (Drizzle has no words for it) lives in the migrations and is checked against the
+ * database by tests/server/db/schema-truth.test.ts: the trigger functions and triggers (their current text in
+ * ./functions.sql) and the foreign keys in DEFERRED_FOREIGN_KEYS below.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -583,3 +588,16 @@ export const serverMeta = pgTable('server_meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * Foreign keys checked at commit (DEFERRABLE INITIALLY DEFERRED, migration 0015): a batched push rewrites these
+ * rows many times in one transaction, and a deferred key is checked once, for the row version still live at the
+ * end. Drizzle's schema cannot declare a deferrable key, so a migration generated later that recreates one of
+ * these (a changed `onDelete`, a renamed column) would create it immediate: schema-truth.test.ts fails then, and
+ * the generated migration needs the `ALTER TABLE … ALTER CONSTRAINT … DEFERRABLE INITIALLY DEFERRED` added by hand.
+ */
+export const DEFERRED_FOREIGN_KEYS = [
+  'rubric_scores_meeting_id_meetings_id_fk',
+  'rubric_scores_rubric_item_id_rubric_items_id_fk',
+  'users_department_id_departments_id_fk',
+] as const;
