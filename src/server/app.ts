@@ -23,6 +23,7 @@ import { registerAuth } from './plugins/auth.js';
 import { registerCors } from './plugins/cors.js';
 import { EMBEDDED_UPKEEP_MS, registerHousekeeping } from './plugins/housekeeping.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { registerProtocolVersion } from './plugins/protocol-version.js';
 import { registerInputGuards } from './plugins/input-guards.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
@@ -149,6 +150,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerErrorHandler(app);
   // Before any route exists: it sets each route's body limit as the route is added.
   registerInputGuards(app);
+  registerProtocolVersion(app);
   registerAuth(app);
   registerSecurityHeaders(app);
   await registerCors(app, config.corsOrigins);

@@ -5,7 +5,9 @@
  * replica holds only as a summary (features/observations/download.ts). Failures always come out as `ApiError`.
  */
 import ky, { HTTPError } from 'ky';
+import { SYNC_PROTOCOL_HEADER, SYNC_PROTOCOL_VERSION, UPDATE_REQUIRED_STATUS } from '../../shared/sync/protocol-version.js';
 import { getSession } from '../stores/session.js';
+import { markUpdateRequired } from '../sync/update-required.js';
 import { ApiError, errorText, statusMessage } from './errors.js';
 
 /** Base of the API; same origin in the app. Tests point it at a real server on another port. */
@@ -22,6 +24,13 @@ const client = ky.create({
       (request) => {
         const token = getSession()?.token;
         if (token && !request.headers.has('authorization')) request.headers.set('authorization', `Bearer ${token}`);
+        request.headers.set(SYNC_PROTOCOL_HEADER, String(SYNC_PROTOCOL_VERSION));
+      },
+    ],
+    afterResponse: [
+      (_request, _options, response) => {
+        // The server no longer speaks this app's protocol: the update prompt offers the new version.
+        if (response.status === UPDATE_REQUIRED_STATUS) markUpdateRequired();
       },
     ],
   },

@@ -4,10 +4,11 @@
  * the uploaded file's path in its `blobField`. Chunks are deleted once the register mutation succeeded.
  */
 import { MAX_PARALLEL_UPLOADS } from '../../shared/constants.js';
+import { UPDATE_REQUIRED_STATUS } from '../../shared/sync/protocol-version.js';
 import type { BlobRow } from '../db/db.js';
 import { nextDelay } from './backoff.js';
 import { chunkSource } from './blobs.js';
-import type { EngineCtx } from './context.js';
+import { requireUpdate, type EngineCtx } from './context.js';
 import type { UploadError } from './ports.js';
 import { markRefused, ownRows, pushRow, type LaneResult } from './push.js';
 
@@ -24,7 +25,7 @@ export async function runBlobLane(ctx: EngineCtx, signal: AbortSignal): Promise<
     return db.outbox.where('status').equals('pending').filter((r) => r.lane === 'blob' && mine(r)).sortBy('seq');
   });
   for (const row of rows) {
-    if (ctx.stopped()) return { state: 'stopped' };
+    if (ctx.stopped() || ctx.state.updateRequired) return { state: 'stopped' };
     if (ctx.state.authRequired) return { state: 'auth' };
     if (row.nextAttemptAt > ctx.clock.now()) return { state: 'waiting', wakeAt: row.nextAttemptAt };
     // A register waits for earlier ordered changes of its own record (a note written offline must exist on the
@@ -63,7 +64,7 @@ async function runUploads(ctx: EngineCtx, signal: AbortSignal): Promise<void> {
   );
   let next = 0;
   const worker = async () => {
-    while (next < due.length && !ctx.stopped() && !ctx.state.authRequired) await uploadOne(ctx, due[next++], signal);
+    while (next < due.length && !ctx.stopped() && !ctx.state.authRequired && !ctx.state.updateRequired) await uploadOne(ctx, due[next++], signal);
   };
   await Promise.all(Array.from({ length: Math.min(MAX_PARALLEL_UPLOADS, due.length) }, worker));
 }
@@ -98,6 +99,9 @@ async function uploadOne(ctx: EngineCtx, blob: BlobRow, signal: AbortSignal): Pr
     const status = err.status ?? 0;
     if (status === 401) {
       ctx.state.authRequired = true;
+      await db.blobs.update(blob.id, { status: 'pending' });
+    } else if (status === UPDATE_REQUIRED_STATUS) {
+      requireUpdate(ctx);
       await db.blobs.update(blob.id, { status: 'pending' });
     } else if (status >= 400 && status < 500 && status !== 408 && status !== 429 && status !== 404 && status !== 409 && status !== 410) {
       // Refused for good (too large, forbidden…): show it with the row, keep the file for retry/copy.

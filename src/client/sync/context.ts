@@ -3,6 +3,7 @@ import type { ReplicaDb } from '../db/db.js';
 import type { Clock, Random, Transport, TransportRequest, TransportResponse, Uploader } from './ports.js';
 import { NetworkError } from './ports.js';
 import { parseRetryAfter } from './backoff.js';
+import { SYNC_PROTOCOL_HEADER, SYNC_PROTOCOL_VERSION, UPDATE_REQUIRED_STATUS } from '../../shared/sync/protocol-version.js';
 
 export interface UploadProgress {
   blobId: string;
@@ -14,6 +15,11 @@ export interface UploadProgress {
 
 export interface EngineState {
   authRequired: boolean;
+  /**
+   * The server no longer speaks this app's sync protocol (426): nothing is sent until the app is updated; queued
+   * changes stay pending, none is marked as refused (shared/sync/protocol-version.ts).
+   */
+  updateRequired: boolean;
   syncing: boolean;
   uploads: Map<string, UploadProgress>;
   /** Last time any request got an HTTP answer (a better "online" than navigator.onLine). */
@@ -43,6 +49,7 @@ export interface EngineCtx {
 export type Outcome =
   | { kind: 'ok'; status: number; body: unknown }
   | { kind: 'auth'; message: string }
+  | { kind: 'update'; message: string }
   | { kind: 'refused'; status: number; message: string }
   | { kind: 'retry'; message: string; retryAfterMs: number | null };
 
@@ -59,7 +66,11 @@ export async function call(
   req: Omit<TransportRequest, 'headers' | 'timeoutMs'> & { headers?: Record<string, string> },
 ): Promise<Outcome> {
   const token = await ctx.getToken();
-  const headers: Record<string, string> = { 'x-client-id': await ctx.clientId(), ...req.headers };
+  const headers: Record<string, string> = {
+    'x-client-id': await ctx.clientId(),
+    [SYNC_PROTOCOL_HEADER]: String(SYNC_PROTOCOL_VERSION),
+    ...req.headers,
+  };
   if (token) headers.authorization = `Bearer ${token}`;
   let res: TransportResponse;
   try {
@@ -74,16 +85,26 @@ export async function call(
     };
   }
   ctx.state.lastAnswerAt = ctx.clock.now();
-  return classify(res.status, res.body, res.headers['retry-after'], ctx.clock.now());
+  const outcome = classify(res.status, res.body, res.headers['retry-after'], ctx.clock.now());
+  if (outcome.kind === 'update') requireUpdate(ctx);
+  return outcome;
 }
 
 /** What an HTTP answer means for a change: shared by single calls and the rows of a batched push. */
 export function classify(s: number, body: unknown, retryAfter: string | undefined, now: number): Outcome {
   if (s >= 200 && s < 300) return { kind: 'ok', status: s, body };
   if (s === 401) return { kind: 'auth', message: errorText(body, s) };
+  if (s === UPDATE_REQUIRED_STATUS) return { kind: 'update', message: errorText(body, s) };
   // 408 timeout and 429 too-many-requests are transient, like 5xx: retry later (Retry-After honoured).
   if (s === 408 || s === 429 || s >= 500) {
     return { kind: 'retry', message: errorText(body, s), retryAfterMs: parseRetryAfter(retryAfter, now) };
   }
   return { kind: 'refused', status: s, message: errorText(body, s) };
+}
+
+/** The server asked for a newer app: every lane stops before its next request, and the status shows it. */
+export function requireUpdate(ctx: EngineCtx): void {
+  if (ctx.state.updateRequired) return;
+  ctx.state.updateRequired = true;
+  ctx.emit();
 }

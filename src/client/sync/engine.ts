@@ -45,6 +45,7 @@ function wakeOf(r: LaneResult | { state: string; wakeAt?: number }): number | nu
 export class SyncEngine {
   readonly state: EngineState = {
     authRequired: false,
+    updateRequired: false,
     syncing: false,
     uploads: new Map(),
     lastAnswerAt: null,

@@ -12,6 +12,7 @@ import type { UploadRegistration } from './operations.js';
 import type { LeaderStatus, SyncRuntime } from './runner.js';
 import { summarize, type OutboxSummary } from './summary.js';
 import { awaitOutcome, DEFAULT_WAIT_MS, type SubmitOutcome } from './outcome.js';
+import { markUpdateRequired } from './update-required.js';
 
 /*
  * Loading: only this file, Dexie and the status summary are in the app's first load. The engine (push, pull,
@@ -53,6 +54,8 @@ export interface SyncStatus {
   lastSyncedAt: number | null;
   oldestPendingAt: number | null;
   authRequired: boolean;
+  /** The server no longer speaks this app's protocol (426): the update prompt shows; nothing syncs meanwhile. */
+  updateRequired: boolean;
   uploads: { blobId: string; name: string; loaded: number; total: number; status: string }[];
   storage?: { usage: number; quota: number; persisted: boolean };
 }
@@ -82,6 +85,7 @@ function buildStatus(): SyncStatus {
   const leader: LeaderStatus = runtime?.leaderStatus() ?? {
     syncing: false,
     authRequired: false,
+    updateRequired: false,
     online: (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine !== false,
     uploads: [],
   };
@@ -96,6 +100,7 @@ function buildStatus(): SyncStatus {
 function publish(next: SyncStatus): void {
   if (sameStatus(status, next)) return;
   status = next;
+  if (next.updateRequired) markUpdateRequired();
   for (const l of listeners) l(status);
 }
 

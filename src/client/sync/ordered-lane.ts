@@ -77,12 +77,12 @@ export async function pushOrdered(ctx: EngineCtx): Promise<LaneResult> {
   };
   let ahead: InFlight | null = null;
   const sendAhead = (sent: InFlight) => async () => {
-    if (ctx.stopped() || ctx.state.authRequired || ctx.state.singlePushOnly) return;
+    if (ctx.stopped() || ctx.state.authRequired || ctx.state.updateRequired || ctx.state.singlePushOnly) return;
     const next = dueBatch(await sent.following, ctx.clock.now());
     if (next.length > 1) ahead = send(next);
   };
   for (;;) {
-    if (ctx.stopped()) return { state: 'stopped' };
+    if (ctx.stopped() || ctx.state.updateRequired) return { state: 'stopped' };
     if (ctx.state.authRequired) return { state: 'auth' };
     if (ahead) {
       const sent: InFlight = ahead;
@@ -121,7 +121,7 @@ export async function pushOrdered(ctx: EngineCtx): Promise<LaneResult> {
     while (typeof r === 'object' && 'next' in r) {
       const next = r.next;
       if (!next) return { state: 'drained' };
-      if (ctx.stopped()) return { state: 'stopped' };
+      if (ctx.stopped() || ctx.state.updateRequired) return { state: 'stopped' };
       if (ctx.state.authRequired) return { state: 'auth' };
       if (next.nextAttemptAt > ctx.clock.now()) return { state: 'waiting', wakeAt: next.nextAttemptAt };
       r = await pushRow(ctx, next, next.args, peek);

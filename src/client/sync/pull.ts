@@ -34,7 +34,7 @@ export async function pull(ctx: EngineCtx, ps: PullState): Promise<PullResult> {
   // costs about max(server, IndexedDB) instead of their sum. Used only if nothing it was built from changed.
   let ahead = null as Ahead | null;
   for (let pages = 0; pages < MAX_PAGES_PER_PULL; pages++) {
-    if (ctx.stopped()) return { state: 'stopped' };
+    if (ctx.stopped() || ctx.state.updateRequired) return { state: 'stopped' };
     if (ctx.state.authRequired) return { state: 'auth' };
     const [cursor, refetch, pins, scope] = await db.transaction('r', db.meta, async () => [
       (await getMeta<string>(db, META.cursor)) ?? '0',
@@ -53,6 +53,7 @@ export async function pull(ctx: EngineCtx, ps: PullState): Promise<PullResult> {
       ctx.emit();
       return { state: 'auth' };
     }
+    if (outcome.kind === 'update') return { state: 'stopped' };
     const parsed = outcome.kind === 'ok' ? parseChangesResponse(outcome.body) : null;
     if (outcome.kind !== 'ok' || !parsed?.success) {
       ps.attempts++;

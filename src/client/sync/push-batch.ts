@@ -10,7 +10,7 @@
 import { PushResponse, PUSH_BATCH_MAX, PUSH_BATCH_MAX_BYTES } from '../../shared/sync/protocol.js';
 import type { OutboxRow } from '../db/db.js';
 import { nextDelay } from './backoff.js';
-import { call, classify, type EngineCtx, type Outcome } from './context.js';
+import { call, classify, requireUpdate, type EngineCtx, type Outcome } from './context.js';
 import { acknowledgeMany, markRefused, type LaneResult } from './push.js';
 
 export const PUSH_PATH = '/api/sync/push';
@@ -61,6 +61,7 @@ export async function settleBatch(ctx: EngineCtx, rows: OutboxRow[], outcome: Ou
     ctx.emit();
     return { state: 'auth' };
   }
+  if (outcome.kind === 'update') return { state: 'stopped' };
   if (outcome.kind === 'retry') return backOff(ctx, rows[0], outcome.message, outcome.retryAfterMs);
   const parsed = outcome.kind === 'ok' ? PushResponse.safeParse(outcome.body) : null;
   if (!parsed?.success) {
@@ -98,6 +99,10 @@ export async function settleBatch(ctx: EngineCtx, rows: OutboxRow[], outcome: Ou
       ctx.state.authRequired = true;
       ctx.emit();
       return { state: 'auth' };
+    }
+    if (o.kind === 'update') {
+      requireUpdate(ctx);
+      return { state: 'stopped' };
     }
     return backOff(ctx, row, o.message, o.retryAfterMs);
   }

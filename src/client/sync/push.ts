@@ -2,6 +2,7 @@
  * Push (DESIGN.md § Push): replay a lane's outbox in `seq` order, one request at a time.
  *   2xx → row deleted (a returned document is written to the replica) → next row
  *   401 → stop, keep the queue, authRequired until a new token is set
+ *   426 → stop, keep the queue (no row needs attention), updateRequired until the app is updated
  *   other 4xx → row 'needs-attention' with the server's message, entity re-pulled, queue moves on
  *   network / timeout / 408 / 429 / 5xx → backoff with full jitter (Retry-After honoured); the lane waits
  */
@@ -48,6 +49,8 @@ export async function pushRow(
       ctx.state.authRequired = true;
       ctx.emit();
       return { state: 'auth' };
+    case 'update':
+      return { state: 'stopped' };
     case 'refused':
       await markRefused(ctx, row, outcome.status, outcome.message);
       return 'next';

@@ -22,6 +22,8 @@ export const CHANNEL = 'observa-sync';
 export interface LeaderStatus {
   syncing: boolean;
   authRequired: boolean;
+  /** The server answered 426: this app must be updated before anything syncs again. */
+  updateRequired: boolean;
   online: boolean;
   uploads: UploadProgress[];
 }
@@ -74,6 +76,7 @@ export class SyncRuntime {
     return {
       syncing: s.syncing,
       authRequired: s.authRequired,
+      updateRequired: s.updateRequired,
       online: nav?.onLine !== false && !netFailedLast,
       uploads: [...s.uploads.values()].map((u) => ({ ...u })),
     };

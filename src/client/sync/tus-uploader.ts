@@ -6,6 +6,7 @@
  */
 import { Upload, type DetailedError } from 'tus-js-client';
 import { BLOB_CHUNK_BYTES } from '../../shared/constants.js';
+import { SYNC_PROTOCOL_HEADER, SYNC_PROTOCOL_VERSION } from '../../shared/sync/protocol-version.js';
 import type { Uploader, UploadError } from './ports.js';
 
 const noUrlStorage = {
@@ -19,7 +20,7 @@ export function tusUploader(endpoint: string, chunkBytes = BLOB_CHUNK_BYTES): Up
   return {
     upload(blob, source, cb) {
       return new Promise<string>((resolve, reject) => {
-        const headers: Record<string, string> = { 'x-client-id': cb.clientId };
+        const headers: Record<string, string> = { 'x-client-id': cb.clientId, [SYNC_PROTOCOL_HEADER]: String(SYNC_PROTOCOL_VERSION) };
         if (cb.token) headers.authorization = `Bearer ${cb.token}`;
         const upload: Upload = new Upload({ read: async () => ({ done: true, value: undefined }) }, {
           endpoint,

@@ -8,11 +8,12 @@
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import { IDEMPOTENCY_HEADER } from '../../shared/sync/protocol.js';
+import { SYNC_PROTOCOL_HEADER } from '../../shared/sync/protocol-version.js';
 
 /** Headers the app's own client sends (tus ones for /files): a client elsewhere may send the same. */
-const ALLOWED_HEADERS = ['Authorization', 'Content-Type', IDEMPOTENCY_HEADER, 'X-Client-Id', 'X-Client-Time', 'Tus-Resumable', 'Upload-Length', 'Upload-Offset', 'Upload-Metadata', 'Upload-Defer-Length', 'Upload-Concat', 'X-HTTP-Method-Override'];
-/** Response headers a cross-origin script may read (rate limits, replays, tus progress). */
-export const CORS_EXPOSED_HEADERS = ['Retry-After', 'Idempotent-Replay', 'Location', 'Tus-Resumable', 'Upload-Offset', 'Upload-Length', 'Upload-Expires', 'Content-Disposition'];
+const ALLOWED_HEADERS = ['Authorization', 'Content-Type', IDEMPOTENCY_HEADER, 'X-Client-Id', 'X-Client-Time', SYNC_PROTOCOL_HEADER, 'Tus-Resumable', 'Upload-Length', 'Upload-Offset', 'Upload-Metadata', 'Upload-Defer-Length', 'Upload-Concat', 'X-HTTP-Method-Override'];
+/** Response headers a cross-origin script may read (rate limits, replays, tus progress, the protocol version). */
+export const CORS_EXPOSED_HEADERS = ['Retry-After', 'Idempotent-Replay', 'Location', 'Tus-Resumable', 'Upload-Offset', 'Upload-Length', 'Upload-Expires', 'Content-Disposition', SYNC_PROTOCOL_HEADER];
 
 export async function registerCors(app: FastifyInstance, origins: readonly string[] | undefined): Promise<void> {
   if (!origins?.length) return;

@@ -52,9 +52,23 @@ export function registerServiceWorker(): Promise<ServiceWorkerRegistration | und
   return registering;
 }
 
-/** The user chose Reload: activate the waiting worker, then reload once it controls this page. */
+/**
+ * The server asked for a newer app (426): look for the new worker now rather than at the next return to the
+ * foreground; `waiting` fires once it installed.
+ */
+export function checkForUpdate(): void {
+  void wb?.update().catch(() => undefined);
+}
+
+/**
+ * The user chose Reload: activate the waiting worker, then reload once it controls this page. Without a waiting
+ * worker (none registered, or the new one not installed yet) a plain reload fetches what the server has.
+ */
 export function applyUpdate(): void {
-  if (!wb) return;
+  if (!wb || !updateWaiting) {
+    window.location.reload();
+    return;
+  }
   wb.addEventListener('controlling', () => window.location.reload());
   wb.messageSkipWaiting();
 }
