@@ -11,7 +11,7 @@ export const theme = createTheme({
 });
 
 /*
- * WCAG 2.2 AA contrast (issue 14 point 10). Mantine's defaults put white text on shade 6 (blue 3.6:1, teal 2.6:1)
+ * WCAG 2.2 AA contrast. Mantine's defaults put white text on shade 6 (blue 3.6:1, teal 2.6:1)
  * and dim text in gray 6 (3.3:1 on white). Instead of picking shades by hand per colour, each colour's filled and
  * text shades are derived here: the lightest palette shade (else a darkened shade 9) that reaches 4.6:1 against
  * what it sits on, so every `color=` a component uses stays readable in both schemes.

@@ -1,5 +1,5 @@
 /**
- * Score agreement between the observer and the faculty member of one locked rubric (issue 16), and the draft
+ * Score agreement between the observer and the faculty member of one locked rubric, and the draft
  * agenda of the post-observation meeting built from it. Pure: the agreement view and the agenda editor show these
  * numbers; only items both sides scored are compared.
  */

@@ -1,5 +1,5 @@
 /**
- * Date rules of the observation cycle (issue #14 point 5), used by the client (before queueing) and by the
+ * Date rules of the observation cycle, used by the client (before queueing) and by the
  * server (the authority):
  * - the class date picked in scheduling falls on the weekday of the picked slot and is not in the past;
  * - rubrics cannot be submitted or locked before the day of the scheduled class.

@@ -46,13 +46,13 @@ export const AVATAR_MAX_BYTES = 512 * 1024;
 export const BLOB_CHUNK_BYTES = 8 * 1024 * 1024;
 export const MAX_PARALLEL_UPLOADS = 2;
 
-/** Observation progress per milestone (issue 4). */
+/** Observation progress per milestone. */
 export const PROGRESS = { initiated: 0, scheduled: 10, informed: 50, uninformed: 80, completed: 100 } as const;
 
 export const PRODUCT_NAME = 'Observa';
 
 /**
- * Input ceilings (issue 11). Every text a client sends has a maximum length, checked by the shared zod contract
+ * Input ceilings. Every text a client sends has a maximum length, checked by the shared zod contract
  * (`text(max)` in contract/text.ts) before any pattern runs or any row is written, so hostile sizes cost little
  * and fail with a 400 naming the field. Counted in UTF-16 code units (String.length).
  */
@@ -80,7 +80,7 @@ export const TEXT_MAX = {
   reasons: 5000,
   /** An upload URL (tus location). */
   url: 2000,
-  /** An evidence note written in the room, or one agenda point (issue 16). */
+  /** An evidence note written in the room, or one agenda point. */
   note: 2000,
 } as const;
 
@@ -94,7 +94,7 @@ export const LIST_MAX = {
   planAnswers: 100,
   rubricEntries: 40,
   departments: 50,
-  /** Points of a meeting agenda (issue 16). */
+  /** Points of a meeting agenda. */
   agendaItems: 20,
 } as const;
 

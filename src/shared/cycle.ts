@@ -1,5 +1,5 @@
 /**
- * The observation cycle's derived values (SPEC §4, issue 4): the list's cycle label, the progress per milestone
+ * The observation cycle's derived values (SPEC §4): the list's cycle label, the progress per milestone
  * and the observation status. The server stores status and progress computed here after every change; the client
  * uses the same functions for optimistic updates, so both always agree.
  */
@@ -82,7 +82,7 @@ const isDigit = (ch: string | undefined) => ch !== undefined && ch >= '0' && ch 
  * A line that starts like a list item: "- ", "* ", "• ", "1. ", "2) " (leading spaces allowed; the mark is
  * followed by a space). Scanned by hand, one pass per line: the former pattern
  * `/^\s*(…|\d+[.)])\s+/m` let `\s*` run across line breaks from every line start, which is quadratic on a text
- * of many blank lines (issue 11).
+ * of many blank lines.
  */
 export function startsWithBullet(line: string): boolean {
   const t = line.trimStart();

@@ -63,7 +63,7 @@ export const MSG = {
   schedulingCompleted: 'Observation Scheduling Completed!',
   observerNotConfirmed: 'Observer not confirmed yet...',
 
-  // Observation cycle: server-side rules (issue 4)
+  // Observation cycle: server-side rules
   observerAndFacultyOfDepartment: 'The observer and the faculty must be users of your department!',
   facultyHasOpenObservation: 'A selected faculty member already has an open observation!',
   observationCompleted: 'This observation is already completed!',
@@ -142,7 +142,7 @@ export const MSG = {
   profileUpdating: 'Profile Updating...',
   profileUpdated: 'Profile Updated Successfully!',
 
-  // Courses, templates, prompt: server-side rules (issue 5)
+  // Courses, templates, prompt: server-side rules
   slotDay: 'Slot day must be a day of the week!',
   slotTime: 'Slot timing must be 24-hour HH:MM or HH:MM-HH:MM!',
   creditsRange: 'Credit hours must be a whole number from 1 to 6!',
@@ -155,7 +155,7 @@ export const MSG = {
   slotsOfOneCourse: 'The selected slots must belong to one course!',
   notFaculty: 'Courses can only be assigned to Faculty!',
   courseAssigned: 'Course slots assigned successfully!',
-  // Slots changed after a course is created (issue 15 point 7)
+  // Slots changed after a course is created
   slotAdded: 'Slot added successfully!',
   slotUpdated: 'Slot updated successfully!',
   slotDeleted: 'Slot deleted successfully!',
@@ -185,7 +185,7 @@ export const MSG = {
   updatedSuccessfully: 'Updated Successfully!',
   templateTooLong: 'The template may have at most 500 words!',
 
-  // Field-ready forms (issue #14 point 5)
+  // Field-ready forms
   degreeEndBeforeStart: 'Degree Ending cannot be before Degree Starting!',
   draftRestored: 'Your unsaved draft was restored.',
   stepIncomplete: (field: string) => `Please answer "${field}" before going on!`,
@@ -194,7 +194,7 @@ export const MSG = {
   classDateNotSlotDay: (slotDay: string, dateDay: string) => `The class date must be a ${slotDay}, the day of the picked slot (that date is a ${dateDay})!`,
   rubricsBeforeClass: (day: string) => `Rubrics can be completed from the day of the scheduled class (${day}) onwards!`,
 
-  // Write outcomes (issue #14 point 2)
+  // Write outcomes
   savedOnDevice: 'Saved on this device — will sync',
   saving: 'Saving...',
 

@@ -1,5 +1,5 @@
 /**
- * The role matrix (SPEC §6, the README's API table and the decisions recorded in the README). One place answers
+ * The role matrix (SPEC §6, the API table of docs/api.md and docs/adr/2026-11-22-who-creates-whom.md). One place answers
  * "may this role do X": the server's role checks, the client's page guards, the in-page buttons and the sidebar
  * menu all read CAPABILITIES, so a role is never offered a page or a button the server would refuse (a 403 that
  * only shows up later in "needs attention").

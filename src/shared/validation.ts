@@ -8,7 +8,7 @@ import { MSG } from './messages.js';
 /**
  * Characters that never appear in a single plain addr-spec: list separators (`,` `;`), quotes, display-name
  * brackets, comments and quoted-pair backslashes; whitespace and control characters are refused as well. Checked
- * one character at a time: nothing in the email check is a pattern (issue 11: the old
+ * one character at a time: nothing in the email check is a pattern (the old
  * `[^\s@]+@[^\s@]+\.[^\s@]+` backtracked quadratically on a long crafted address and stalled the server).
  */
 const EMAIL_FORBIDDEN = new Set([...',;:"\'`<>()[]\\']);

@@ -6,8 +6,8 @@
  * sign in as a Head of Department, wait for the dashboard and for the network to go quiet. Of those files, the
  * *initial* ones are the entry's static import closure plus the route chunks the entry (the route tree) imports
  * dynamically, with their static closures; a file reached only through a dynamic import() inside a feature (the
- * charts, the PDF export) is *lazy*, as DESIGN.md intends.
- * Targets (DESIGN.md § Quality bars): initial JS ≤ 230 KB, initial CSS ≤ 40 KB, each lazy chunk ≤ 130 KB.
+ * charts, the PDF export) is *lazy*, as docs/performance.md sets.
+ * Targets (docs/performance.md): initial JS ≤ 230 KB, initial CSS ≤ 40 KB, each lazy chunk ≤ 130 KB.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Client memory and list speed at university size (#12.5): a Head of Department's replica holds N observations
+ * Client memory and list speed at university size: a Head of Department's replica holds N observations
  * (default 10 000; 10 % full documents, the rest summaries), written straight into IndexedDB in Chromium; the
  * dashboard and then the observation list render from it (tests/e2e/support/replica-memory.ts has the scenario).
  * Targets: JS heap ≤ 200 MB after the dashboard and the list have rendered; the list's first rows ≤ 100 ms after

@@ -1,5 +1,5 @@
 /**
- * Writes with 20 concurrent writers on PostgreSQL (issue 13.4): 20 connections each run transactions that insert
+ * Writes with 20 concurrent writers on PostgreSQL: 20 connections each run transactions that insert
  * a synced row and update it (two version bumps, as a write with a touched observation does), on a scratch
  * database migrated by the server's own code. Measured twice on the same database:
  *   - "global lock": migration 0001's trigger (pg_advisory_xact_lock(727274) before each bump), re-installed

@@ -1,5 +1,5 @@
 /**
- * Feed cost (issue #12.4) at 10 000 observations (BENCH_PULL_OBSERVATIONS), in-process app on PGlite (the test
+ * Feed cost at 10 000 observations (BENCH_PULL_OBSERVATIONS), in-process app on PGlite (the test
  * app: demo seed, requests through fastify inject, so auth and JSON are counted, the network is not):
  *   - a Super_Admin's first sync: total bytes, pages, bytes per observation (summaries), and the bytes the same
  *     observations would weigh as whole documents (GET /observations, 500 whole documents, scaled);

@@ -1,8 +1,8 @@
 /**
- * First sync at scale (#12.4): for each size (default 10 000 and 20 000 observations; BENCH_FIRST_SYNC_SIZES or
+ * First sync at scale: for each size (default 10 000 and 20 000 observations; BENCH_FIRST_SYNC_SIZES or
  * `npm run bench -- first-sync 2000,4000`), seed a fresh DATA_DIR with seed:scale, start the built server on it,
  * sign in as the Super_Admin in Chromium and time until the replica's first pull finished (meta.lastSyncedAt),
- * counting the bytes on the wire (CDP). Also times the seed itself (#12.1: 10 000 in under 2 minutes).
+ * counting the bytes on the wire (CDP). Also times the seed itself (10 000 in under 2 minutes).
  * Targets at the first size: ≤ 10 s and ≤ 10 MB; the second size takes ≤ 2.3 × the first's time.
  */
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Idle memory of the server on PGlite (issue 13.4), as `npm start` runs it: the esbuild bundle
+ * Idle memory of the server on PGlite, as `npm start` runs it: the esbuild bundle
  * (dist/server/main.mjs, built here when stale) under plain `node`, with the demo seed. Two starts on one
  * DATA_DIR: the first on an empty directory (initdb, migrations, seed), then a restart on it — the state a
  * deployed server spends its life in. Each time: signed in once and asked for a few pages (so the usual code is

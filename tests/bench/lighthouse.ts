@@ -1,5 +1,5 @@
 /**
- * Lighthouse 12 (mobile preset: Moto G power emulation, simulated slow 4G; CPU slowdown 2× as DESIGN.md sets for
+ * Lighthouse 12 (mobile preset: Moto G power emulation, simulated slow 4G; CPU slowdown 2× as docs/performance.md sets for
  * these machines, BENCH_LH_CPU to change it) on the built app served by
  * the real server (fresh DATA_DIR, demo seed): the login page in a clean profile, then the dashboard of a
  * signed-in Head of Department (signed in through the login screen in the same Chromium profile; Lighthouse runs
@@ -31,7 +31,7 @@ interface Audit {
 }
 
 const RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
-/** CPU slowdown (DESIGN.md: 2 on these machines); BENCH_LH_CPU=4 gives Lighthouse's own mobile default. */
+/** CPU slowdown (docs/performance.md: 2 on these machines); BENCH_LH_CPU=4 gives Lighthouse's own mobile default. */
 const CPU_SLOWDOWN = Number(process.env.BENCH_LH_CPU ?? 2);
 
 /** The run with the median score of RUNS audits (every score is kept in `scores`). */
@@ -49,7 +49,7 @@ async function audit(url: string, port: number, keepStorage: boolean): Promise<A
     logLevel: 'error',
     onlyCategories: ['performance'],
     disableStorageReset: keepStorage,
-    // DESIGN.md § Quality bars: 2× on these machines. Lighthouse's 4× is calibrated for a fast desktop; this 2-core
+    // docs/performance.md: 2× on these machines. Lighthouse's 4× is calibrated for a fast desktop; this 2-core
     // shared machine is already several times slower, so 4× here emulates a phone well below the mobile preset's.
     throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN },
   });

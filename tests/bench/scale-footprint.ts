@@ -1,5 +1,5 @@
 /**
- * What a university of N observations costs (README § Running at scale), measured at BENCH_FOOTPRINT_SIZE
+ * What a university of N observations costs (docs/operations/scaling.md), measured at BENCH_FOOTPRINT_SIZE
  * (default 10 000; or `npm run bench -- scale-footprint 2000`):
  *   - PGlite: DATA_DIR on disk after seed:scale (database and artifact files apart), server RSS idle after start
  *     and after the Super_Admin's first sync;

@@ -1,5 +1,5 @@
 /**
- * Server read throughput (issue 13.4): autocannon (10 connections, BENCH_READ_SECONDS each, default 5) against
+ * Server read throughput: autocannon (10 connections, BENCH_READ_SECONDS each, default 5) against
  * a bare Fastify route (its own process: the machine's HTTP ceiling) and the database-backed read routes of the
  * real server — GET /course/{id}, /courses, /observations, /observation/{id}, /user/{id}, /dashboard and an empty
  * pull (/sync/changes at the current cursor) — signed in as the demo Head of Department, on PGlite (a fresh
@@ -8,7 +8,7 @@
  * Target: every route answers without errors (the speed-up over the recorded baseline is read off the figures:
  * on a shared machine absolute rates move with the load).
  *
- * Before/after (`BENCH_READ_BASELINE=<commit>`, e.g. the commit issue 13 was filed against): that commit's server
+ * Before/after (`BENCH_READ_BASELINE=<commit>`, e.g. the commit of an earlier measurement): that commit's server
  * runs from a git worktree of it (this checkout's node_modules, which only add packages to it) beside this one,
  * and each route is loaded on both, alternately, in the same run, so the machine's load moves both alike. Both
  * get one observation just initiated by the Head of Department (an older demo seed has none), and the document

@@ -208,8 +208,8 @@ async function replayOn(kind: DbKind) {
     const profile = profileEdits(me.token, me.id);
     // Warm-up to the server's steady speed before anything is timed: a server just started answers its first
     // writes two to three times slower while V8 compiles its hot paths (200 PUTs at a time right after a start,
-    // session 18: PGlite 279 → ~800 per s over the first ~4 000, PostgreSQL 330 → ~640 over the first ~2 000). The
-    // 50 PUTs used before session 18 left the one-at-a-time runs of 100 inside that ramp.
+    // measured: PGlite 279 → ~800 per s over the first ~4 000, PostgreSQL 330 → ~640 over the first ~2 000). The
+    // 50 PUTs used earlier left the one-at-a-time runs of 100 inside that ramp.
     await rawLoop(server.url, me.token, me.id, WARM_SINGLES);
     const rawPerSecond = await rawLoop(server.url, me.token, me.id, 1000);
     // Warm-up, like the bare loop's: the engine's code paths (and fake-indexeddb's) are compiled before timing (with
@@ -217,7 +217,7 @@ async function replayOn(kind: DbKind) {
     await replay(server.url, profile, WARM_ENGINE);
     const runs = [];
     for (const n of SIZES) {
-      // RUNS replays of each size, the run of median rate kept (the machine's speed moves between runs; README).
+      // RUNS replays of each size, the run of median rate kept (the machine's speed moves between runs; docs/performance.md).
       const all = [];
       for (let i = 0; i < RUNS; i++) all.push(await replay(server.url, profile, n));
       const r = { ...medianRun(all), perSecondRuns: all.map((x) => x.perSecond) };
@@ -229,9 +229,9 @@ async function replayOn(kind: DbKind) {
     }
     // Warm-up of the batch path: the first thousands of batched rows after a start run up to 40 % slower while the
     // batch path warms up (V8's optimising tiers, statements prepared on the pool's connections): measured 1 316 →
-    // 1 591 → 2 000–2 360/s over six runs of 1 000 on PostgreSQL (session 11), and rubric saves posted straight still
-    // 10–20 % faster in their third round of 3 000 than in their first (session 18). The two requests of warm-up
-    // used before session 11, and the ten before session 18, ended inside that ramp.
+    // 1 591 → 2 000–2 360/s over six runs of 1 000 on PostgreSQL, and rubric saves posted straight still
+    // 10–20 % faster in their third round of 3 000 than in their first. The two requests of warm-up
+    // used at first, and the ten used later, ended inside that ramp.
     await replay(server.url, profile, WARM_BATCHED, true);
     const batched = [];
     for (const n of BATCH_SIZES) batched.push(await batchedRuns(kind, server.url, profile, n));
@@ -251,13 +251,13 @@ async function replayOn(kind: DbKind) {
 }
 
 export async function syncReplay(): Promise<BenchResult> {
-  // The machine's speed beside the figures: they moved by half between two machines of one kind (README).
+  // The machine's speed beside the figures: they moved by half between two machines of one kind (docs/performance.md).
   const bareFastify = await bareFastifyRate();
   console.log(`  machine: a bare Fastify route answers ${bareFastify.toFixed(0)} req/s (autocannon, 10 connections)`);
   const results = [];
   for (const kind of DBS) results.push(await replayOn(kind));
   // Each figure beside the bare route, as server-reads prints its routes: the ratio moves less from one machine to
-  // another than the rate does (README, session 19: PGlite's batched rubric saves were 1 : 25–35 of the bare route
+  // another than the rate does (docs/performance.md: PGlite's batched rubric saves were 1 : 25–35 of the bare route
   // on two machines whose rates differed by 1.7×), though the bare route's own figure is noisy.
   console.log(`  beside the bare route (${bareFastify.toFixed(0)} req/s):`);
   for (const r of results) {

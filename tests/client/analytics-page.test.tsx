@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Department analytics (#16.5, #12.5) against the real server: the page shows the server's aggregate for the
+ * Department analytics against the real server: the page shows the server's aggregate for the
  * Head of Department's department, keeps it in the replica's meta table, and when the server cannot be reached
  * opens from that kept copy saying how old it is (instead of an error). Without a kept copy it says why it has
  * nothing to show.

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Issue 14 point 4: on a phone the artifact upload offers both the files (every allowed type) and the camera
+ * On a phone the artifact upload offers both the files (every allowed type) and the camera
  * (`capture`, photos and videos), as two labelled inputs.
  */
 import 'fake-indexeddb/auto';

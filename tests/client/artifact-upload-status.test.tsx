@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Issue #14 point 5: an upload gives a visible result. After Upload the file is listed as saved on this device
+ * An upload gives a visible result. After Upload the file is listed as saved on this device
  * (no engine runs here); the test then plays the leader tab on the real outbox: the blob starts uploading
  * (progress), and the register row is acked (gone) — the line says it is done and a toast says so.
  */

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Profile picture (issue 15 point 7): choosing an image queues the resized file on the upload lane with its
+ * Profile picture: choosing an image queues the resized file on the upload lane with its
  * register mutation (user.avatar, blob lane, fileURL filled in after the tus upload) and the sidebar user card shows
  * the picture at once from the replica; a file that is not JPEG, PNG or WebP is refused before anything is stored.
  * jsdom has no canvas, so the test hands in the resize step (the real one is src/client/features/profile/resize-avatar.ts).
@@ -57,7 +57,7 @@ describe('profile picture', { timeout: 20_000 }, () => {
     expect(fileInput().accept).toBe('image/jpeg,image/png,image/webp');
 
     choose(new File([new Uint8Array(5000)], 'holiday.jpg', { type: 'image/jpeg' }));
-    expect(await screen.findByText(MSG.savedOnDevice)).toBeTruthy(); // no engine in a component test: queued (issue #14)
+    expect(await screen.findByText(MSG.savedOnDevice)).toBeTruthy(); // no engine in a component test: queued
     await waitFor(() => expect(img().src).toBe(PREVIEW));
 
     const [row] = await getDb().outbox.toArray();

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Slots of an existing course on the Courses List (issue 15 point 7): a HOD of the course's department adds,
+ * Slots of an existing course on the Courses List: a HOD of the course's department adds,
  * edits and deletes slots (queued through the outbox, shown at once from the replica); delete asks first and is
  * disabled, with the reason in a tooltip, for an assigned slot; other departments and other roles see the
  * read-only table.
@@ -74,7 +74,7 @@ describe('course slots editor', { timeout: 20_000 }, () => {
     expect(await screen.findByText(MSG.duplicateSection)).toBeTruthy();
     fireEvent.change(field(/^Slot code/), { target: { value: 'D' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Add slot' }));
-    expect(await screen.findByText(MSG.savedOnDevice)).toBeTruthy(); // queued: no engine in a component test (issue #14)
+    expect(await screen.findByText(MSG.savedOnDevice)).toBeTruthy(); // queued: no engine in a component test
 
     await waitFor(async () => expect((await stored()).slots.map((s) => [s.sectionCode, s.day, s.time])).toContainEqual(['D', 'Saturday', '08:00-09:30']));
     expect(await screen.findByText('Saturday 08:00-09:30')).toBeTruthy();
@@ -95,7 +95,7 @@ describe('course slots editor', { timeout: 20_000 }, () => {
     expect(await screen.findByText(MSG.slotTime)).toBeTruthy();
     fireEvent.change(time, { target: { value: '10:00-11:30' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save slot' }));
-    expect(await screen.findByText(MSG.savedOnDevice)).toBeTruthy(); // queued: no engine in a component test (issue #14)
+    expect(await screen.findByText(MSG.savedOnDevice)).toBeTruthy(); // queued: no engine in a component test
     await waitFor(async () => expect((await stored()).slots.find((s) => s.id === A)?.time).toBe('10:00-11:30'));
     const me = (await getDb().users.get(F)) as unknown as User;
     expect(me.courseSlots[0].time).toBe('10:00-11:30');
@@ -120,7 +120,7 @@ describe('course slots editor', { timeout: 20_000 }, () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete slot B of CSC-101' }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Delete slot' })).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText(MSG.savedOnDevice)).toBeTruthy(); // queued: no engine in a component test (issue #14)
+    expect(await screen.findByText(MSG.savedOnDevice)).toBeTruthy(); // queued: no engine in a component test
     await waitFor(async () => expect((await stored()).slots.map((s) => s.sectionCode)).toEqual(['A']));
     expect(await outbox()).toEqual([['course.deleteSlot', { courseId: C, id: B, sectionCode: 'B' }]]);
   });
@@ -133,7 +133,7 @@ describe('course slots editor', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Unassign slot' });
     expect(within(dialog).getByText(/Unassign Fatima Rahman from slot A/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Unassign' }));
-    expect(await screen.findByText(MSG.savedOnDevice)).toBeTruthy(); // queued: no engine in a component test (issue #14)
+    expect(await screen.findByText(MSG.savedOnDevice)).toBeTruthy(); // queued: no engine in a component test
     await waitFor(async () => expect(slotOfStored(await stored(), 'A')).toMatchObject({ facultyId: null, faculty: null }));
     const me = (await getDb().users.get(F)) as unknown as User;
     expect(me.courseSlots).toEqual([]);

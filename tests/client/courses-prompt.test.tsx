@@ -79,7 +79,7 @@ describe('create courses', { timeout: 20_000 }, () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByRole('button', { name: 'Processing' })).toBeTruthy();
-    await expectToast(MSG.savedOnDevice); // no engine in a component test: queued (issue #14 point 2)
+    await expectToast(MSG.savedOnDevice); // no engine in a component test: queued
     const rows = await getDb().outbox.toArray();
     expect(rows.map((r) => r.name)).toEqual(['course.create']);
     expect(rows[0].args).toMatchObject({ courseCode: 'CSC-411', departments: [1], credits: 3, slots: [{ sectionCode: 'A', day: 'Monday', time: '09:00-10:30' }] });
@@ -134,7 +134,7 @@ describe('prompt observation', { timeout: 30_000 }, () => {
     await expectToast(MSG.thresholdMin);
     type(/^Observation Threshold/, '70');
     fireEvent.click(screen.getByRole('button', { name: 'Generate Prompt' }));
-    // The server cannot be reached (a closed port): the prompt is queued, and the toast says so (issue #14).
+    // The server cannot be reached (a closed port): the prompt is queued, and the toast says so.
     await waitFor(async () => expect((await getDb().outbox.toArray()).map((r) => r.args)).toEqual([{ campus: 'Main_Campus', departmentId: 1, threshold: 70 }]));
     await expectToast(MSG.savedOnDevice);
   });

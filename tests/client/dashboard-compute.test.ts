@@ -1,6 +1,6 @@
 /**
  * Dashboard computation on a real (fake-indexeddb) replica: the stream's periods, quarters, semesters and years
- * from index counts, and the counts per role (SPEC §6, §9) — all without reading observation documents (#12.5).
+ * from index counts, and the counts per role (SPEC §6, §9) — all without reading observation documents.
  */
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -19,7 +19,7 @@ import { MSG } from '../../src/shared/messages.js';
 const tpl: EmailTemplate = { id: 'e1', type: 'CreateUser', subject: 'Welcome', email: 'Dear {{name}},<br>your address is {{email}}.', updatedAt: '2026-01-01T00:00:00Z' };
 
 beforeEach(async () => {
-  localStorage.clear(); // drafts of the editor (issue #14 point 5)
+  localStorage.clear(); // drafts of the editor
   await getDb().outbox.clear();
   await getDb().emailTemplates.put({ ...tpl });
 });
@@ -106,7 +106,7 @@ describe('email template editor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Line break' }));
     expect(update.disabled).toBe(false);
     fireEvent.click(update);
-    // No engine in a component test: queued, and the toast says so (issue #14 point 2).
+    // No engine in a component test: queued, and the toast says so.
     expect(await screen.findByText(MSG.savedOnDevice, undefined, { timeout: 4000 })).toBeTruthy();
     await waitFor(async () => expect((await getDb().outbox.toArray()).map((r) => r.name)).toEqual(['emailTemplate.update']));
     expect((await getDb().emailTemplates.get('e1'))!.email).toBe(area.value);

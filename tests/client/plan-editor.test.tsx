@@ -31,7 +31,7 @@ describe('plan editor', () => {
     fireEvent.change(within(first).getByLabelText('Step text'), { target: { value: 'New guidance' } });
     expect(update.disabled).toBe(false);
     fireEvent.click(update);
-    // No engine in a component test: queued, and the toast says so (issue #14 point 2).
+    // No engine in a component test: queued, and the toast says so.
     expect(await screen.findByText(MSG.savedOnDevice, undefined, { timeout: 4000 })).toBeTruthy();
     await waitFor(async () => expect((await getDb().outbox.toArray()).map((r) => r.args)).toEqual([{ templateId: 'p1', type: 'Teaching', stepId: 'a', name: 'First', field: 'New guidance' }]));
   });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The plan stepper (issue #14 point 5): Next checks the step's answers and names the missing one, a step is
+ * The plan stepper: Next checks the step's answers and names the missing one, a step is
  * ticked only when complete, and what was typed is a local draft restored on reopen and kept after a refused
  * submit (cleared after an applied or queued one).
  */

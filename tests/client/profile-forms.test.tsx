@@ -59,7 +59,7 @@ describe('edit profile', () => {
     fireEvent.change(screen.getByLabelText('Designation'), { target: { value: '' } });
     fireEvent.click(update);
 
-    // No sync engine runs in a component test: the change is queued, and the toast says so (issue #14 point 2).
+    // No sync engine runs in a component test: the change is queued, and the toast says so.
     expect(await screen.findByText(MSG.savedOnDevice)).toBeTruthy();
     expect(screen.queryByText(MSG.profileUpdated)).toBeNull();
     const rows = await getDb().outbox.toArray();

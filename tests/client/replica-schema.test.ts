@@ -1,5 +1,5 @@
 /**
- * Dexie v17 (#12.4): the replica drops observation indexes nothing reads and messages.createdAt. A device that
+ * Dexie v17: the replica drops observation indexes nothing reads and messages.createdAt. A device that
  * holds a v16 replica opens it as v17 with every record kept, and the readers that used the dropped indexes
  * (dashboard counts by department and by observer, the new observation form's open observations) answer the same
  * from the compound indexes.

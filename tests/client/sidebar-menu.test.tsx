@@ -97,7 +97,7 @@ describe('sidebar menu by role (SPEC §2)', () => {
   });
 });
 
-describe('sidebar highlights the current page (issue 14.7)', () => {
+describe('sidebar highlights the current page', () => {
   it.each([
     ['Observer', '/observations/detail-observation/0b7c', 'Observations'],
     ['Head_of_Department', '/observations/post-observation-meeting/0b7c', 'List Observations'],

@@ -1,5 +1,5 @@
 /**
- * Issue #14 point 2: after a write is queued the UI waits briefly for the server. The outcome is read from the
+ * After a write is queued the UI waits briefly for the server. The outcome is read from the
  * shared outbox (the leader may be another tab): here the test plays the leader on a real Dexie (fake-indexeddb),
  * deleting the row (acked) or parking it as needs-attention (refused), or doing nothing (slow).
  */

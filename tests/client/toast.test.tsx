@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** Toasts do not pile up: one toast per message on screen, and at most TOAST_LIMIT at once (issue 14.7). */
+/** Toasts do not pile up: one toast per message on screen, and at most TOAST_LIMIT at once. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';

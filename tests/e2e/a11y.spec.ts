@@ -1,5 +1,5 @@
 /**
- * Issue 14 point 10: axe-core (WCAG 2.0/2.1/2.2 A and AA rules) on every main page at desktop, tablet and phone
+ * Axe-core (WCAG 2.0/2.1/2.2 A and AA rules) on every main page at desktop, tablet and phone
  * sizes finds no serious or critical violation. Pages are opened as the account that sees them filled in (the staged
  * Physics observations; Admin for the administration pages). The notifications dropdown is scanned open.
  * Causes are fixed in the theme and components (src/client/theme.ts), never by disabling a rule.

@@ -1,5 +1,5 @@
 /**
- * Issue 5 journeys through the real UI (Debian Chromium, real server with the demo seed):
+ * Administration journeys through the real UI (Debian Chromium, real server with the demo seed):
  *   1. a HOD creates a course with two slots, creates a Faculty member on one slot and assigns the other slot to
  *      an existing faculty member; the server holds each record exactly once and the course list shows who
  *      teaches which slot;

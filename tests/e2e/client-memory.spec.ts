@@ -1,5 +1,5 @@
 /**
- * #12.5 in CI: the 1 000-row version of the client-memory benchmark (tests/bench/client-memory.ts runs 10 000).
+ * Client memory in CI: the 1 000-row version of the client-memory benchmark (tests/bench/client-memory.ts runs 10 000).
  * A Head of Department's replica gets 1 000 observations written straight into IndexedDB (10 % full documents);
  * the dashboard and the list render from index counts and one page of rows, so the JS heap stays small. Bounds
  * are generous (a shared CI machine); the benchmark holds the real targets.

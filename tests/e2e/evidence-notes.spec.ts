@@ -1,5 +1,5 @@
 /**
- * Issue 16 in a real browser, on the demo Physics observation whose informed rubric is locked (faculty.physics3):
+ * Evidence notes in a real browser, on the demo Physics observation whose informed rubric is locked (faculty.physics3):
  *  - the agreement view shows the observer's and the faculty member's scores side by side with the figures the
  *    shared pure function computes from the server's document;
  *  - in the classroom with no signal the observer starts the uninformed observation's class timer, writes two

@@ -1,5 +1,5 @@
 /**
- * Issue 14 journeys (field-ready UX) in the real app against the real server:
+ * Field-ready UX journeys in the real app against the real server:
  *   1. a Faculty member who opens /courses/create-courses by its address gets "Not available for your role" and no
  *      form (before, the form submitted, toasted success and only later showed a 403 in needs-attention);
  *   2. an Admin reaches Create User from the sidebar and gets the form (SPEC §6: Admin creates users).

@@ -1,5 +1,5 @@
 /**
- * First sync at CI size (#12.4): 1 000 seeded observations (seed:scale) on a server of its own, the Super_Admin
+ * First sync at CI size: 1 000 seeded observations (seed:scale) on a server of its own, the Super_Admin
  * signs in, and the replica's first pull completes. Bounds are generous (a shared 2-core machine): complete within
  * 120 s, every observation in the replica, and the sync feed travels compressed. The figures are printed; the
  * 10 000 / 20 000 targets are judged by `npm run bench -- first-sync`.

@@ -1,5 +1,5 @@
 /**
- * Issue #14 points 2 and 5 in real Chromium against the real server:
+ * Forms that wait for the server and field-ready forms in real Chromium against the real server:
  *   1. a write online shows the server's answer: success when applied, the server's message when refused (the
  *      form keeps what was typed, no success, nothing left in the queue), and offline "Saved on this device —
  *      will sync", never the success message;

@@ -1,5 +1,5 @@
 /**
- * Issue 14 points 3 and 4 in real Chromium at tablet and phone sizes:
+ * Layout in real Chromium at tablet and phone sizes:
  *   - tablet (1024 × 768, 768 × 1024): the sidebar is a 72 px icon rail with named buttons, the chat is a drawer
  *     (no side panel), rubric labels read at ≥ 14 px with score targets ≥ 44 px, and no fixed element covers any
  *     button of the page (elementFromPoint at each button's centre, scrolled to the top and to the bottom edge);

@@ -1,5 +1,5 @@
 /**
- * Issue 14.6, notifications people read, in real Chromium: the bell groups notifications by observation, names
+ * Notifications people read, in real Chromium: the bell groups notifications by observation, names
  * who acted and how long ago (the date and time in a tooltip), opens the exact stage on click, and "Mark all as
  * read" works offline through the outbox and reaches the server when back online.
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 4 journey: one observation cycle end to end through the real UI, three people in their own browser
+ * One observation cycle end to end through the real UI, three people in their own browser
  * contexts (HOD, observer, faculty on a desktop, and the faculty again on a phone for the post-observation meeting).
  *
  *   HOD gives the faculty a slot on today's weekday → HOD initiates → observer selects the course → faculty fills
@@ -47,7 +47,7 @@ const narrative = (topic: string) =>
   'Next time I will leave more room for the final discussion so that every group can share what they changed and why.';
 
 /**
- * The class is held today (issue #14: the date must fall on the slot's weekday and not be in the past, and the
+ * The class is held today (the date must fall on the slot's weekday and not be in the past, and the
  * rubrics can be completed from the class day on): the journey gives the faculty member a CSC-101 slot on
  * today's weekday (in the contexts' time zone) through the API, offers it and picks today.
  */
@@ -73,7 +73,7 @@ async function open(page: Page, url: string): Promise<void> {
 }
 
 test('an observation cycle end to end: scheduling, rubrics offline, post-observation with an artifact queued offline on a phone', async ({ browser, api, baseURL }) => {
-  // Six pages, three devices, two offline stretches and issue #14's date checks: minutes on a shared 2-core machine.
+  // Six pages, three devices, two offline stretches and the date checks: minutes on a shared 2-core machine.
   test.setTimeout(420_000);
   const contexts: BrowserContext[] = [];
   const errors: string[] = [];
@@ -170,7 +170,7 @@ test('an observation cycle end to end: scheduling, rubrics offline, post-observa
     await test.step('observer picks the slot and a date', async () => {
       await open(obsPage, schedulingUrl(id));
       await obsPage.getByRole('radio', { name: `${classDay.weekday} ${CLASS_TIME}` }).check();
-      // Issue #14: a date in the past, or not on the slot's weekday, is refused on the spot.
+      // A date in the past, or not on the slot's weekday, is refused on the spot.
       const date = obsPage.getByLabel('Date', { exact: true });
       await date.fill(shiftDay(classDay.date, -7));
       await expect(obsPage.getByText(MSG.classDateInPast)).toBeVisible();
@@ -217,7 +217,7 @@ test('an observation cycle end to end: scheduling, rubrics offline, post-observa
       await expect(obsPage.getByLabel('Scores').getByText(total(INFORMED_OBSERVER))).toHaveCount(2); // current total + observer score
       await expect(syncStatus(obsPage)).toHaveAccessibleName(/^Sync status: Offline, [1-9]\d* pending/);
       await expect(obsPage.getByText('Saved on this device', { exact: true })).toBeVisible(); // the pending note
-      await expect(obsPage.getByText(MSG.savedOnDevice).first()).toBeVisible(); // the Submit's toast (issue #14)
+      await expect(obsPage.getByText(MSG.savedOnDevice).first()).toBeVisible(); // the Submit's toast
       await screenshot(obsPage, 'observer-informed-offline-pending');
       const meanwhile = await api.request<Observation>('GET', `/observation/${id}`, { token: observerToken });
       expect(meanwhile.meetings.informedObservation?.observerScore, 'nothing reached the server while offline').toBeNull();

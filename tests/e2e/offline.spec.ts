@@ -1,5 +1,5 @@
 /**
- * Issue 3, offline core in a real browser:
+ * The offline core in a real browser:
  *  - the app opens offline from the service worker's cache and shows the user's data from the replica;
  *  - a profile edit made offline is pending, then synced when the network is back — exactly once, even when the
  *    server's first answer is lost on the way back (the retry carries the same Idempotency-Key);
@@ -50,7 +50,7 @@ test('a profile edit made offline is pending, then reaches the server exactly on
   await page.goto('/settings/edit-profile');
   await page.getByLabel('Phone').fill(phone);
   await page.getByRole('button', { name: 'Update' }).click();
-  // Offline the change is queued, and the toast says so (issue #14 point 2): never the success message.
+  // Offline the change is queued, and the toast says so: never the success message.
   await expect(page.getByText(MSG.savedOnDevice)).toBeVisible();
   await expect(page.getByText(MSG.profileUpdated)).toHaveCount(0);
   await expect(syncStatus(page)).toHaveAccessibleName(/Offline, 1 pending/);

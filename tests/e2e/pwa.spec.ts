@@ -1,5 +1,5 @@
 /**
- * Issue 3, installable app: the service worker is active, Chromium parses the manifest without errors, the manifest
+ * The installable app: the service worker is active, Chromium parses the manifest without errors, the manifest
  * says what an installed app needs, and `Page.getInstallabilityErrors` reports nothing.
  */
 import { appManifest, installabilityErrors } from './support/cdp.js';

@@ -1,5 +1,5 @@
 /**
- * Issue 2 journey: each demo role signs in, sees its own menu (SPEC §2) and sidebar details (name, role with
+ * Each demo role signs in, sees its own menu (SPEC §2) and sidebar details (name, role with
  * spaces, department), opens the profile and logs out. A screenshot of each role's shell is kept under
  * tests/e2e/.artifacts/shells/ for a person to look at.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14 point 10: a rubric can be completed with the keyboard alone, at tablet size. Each item is a native radio
+ * A rubric can be completed with the keyboard alone, at tablet size. Each item is a native radio
  * group (Tab reaches it, arrow keys choose the score), focus is visible on the chosen tile, the group's Save is
  * reached with Tab and pressed with Enter, and the save state is a polite live region ("1-A Saved"). The scores
  * reach the server. Uses its own observation (support/rubric-ready.ts), never the staged ones.

@@ -1,6 +1,6 @@
 /**
  * Screenshots of the main pages at desktop (1440 × 900), tablet (1024 × 768, 768 × 1024) and phone (390 × 844),
- * viewport only. With SCREENSHOTS=1 they are written to docs/screenshots/ (committed, shown in the README);
+ * viewport only. With SCREENSHOTS=1 they are written to docs/screenshots/ (committed, shown in README.md);
  * otherwise to tests/e2e/.artifacts/screenshots/, so the suite still checks that every page renders at every size.
  */
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Proven with two instances (issue 13.5): two real server processes on one PostgreSQL database and one
+ * Proven with two instances: two real server processes on one PostgreSQL database and one
  * S3-compatible store (@20minutes/s3rver, a real S3 server on 127.0.0.1) drive a whole observation cycle, each
  * step sent to the other process than the one before:
  *
@@ -116,7 +116,7 @@ describe('an observation cycle driven across two processes (PostgreSQL + S3)', (
     const steps = planned.obsRequest!.teachingPlan!.steps;
     await write(A, 'PUT', '/observation/scheduling', { observationsId: obsId, templateResponse: steps.map((s) => ({ id: s.id, response: `Plan ${s.id.slice(0, 4)}` })) }, facultyA);
     await write(A, 'PUT', '/observation/scheduling', { observationsId: obsId, timeSlotsByFaculty: own }, facultyA);
-    // A class date the rules accept (the slot's weekday, from tomorrow on: issue #14) …
+    // A class date the rules accept (the slot's weekday, from tomorrow on) …
     const classDay = nextDayOn(utcDay(new Date(), 1), own[0].day);
     await write(B, 'PUT', '/observation/scheduling', { observationsId: obsId, timeSlotByObserver: [own[0]], scheduledOn: `${classDay}T09:00:00.000Z` }, observerB);
     await write(B, 'PUT', '/observation/scheduling', { observationsId: obsId, facultyAccepted: true }, facultyA);

@@ -1,5 +1,5 @@
 /**
- * One process per embedded database (issue 11.5): real `main.ts` processes on one DATA_DIR. A second start is
+ * One process per embedded database: real `main.ts` processes on one DATA_DIR. A second start is
  * refused (exit 75, the directory named); after the first is killed with SIGKILL, the next start succeeds.
  * And the lock file's rules in process: a dead holder and a reused pid are stale, a live holder is not.
  */

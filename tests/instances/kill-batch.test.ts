@@ -1,5 +1,5 @@
 /**
- * Exactly-once through a server killed with SIGKILL mid-batch (issue 13.3). The real engine (fake-indexeddb) drains
+ * Exactly-once through a server killed with SIGKILL mid-batch. The real engine (fake-indexeddb) drains
  * a queue of profile edits in batches (`POST /api/sync/push`) to a real `main.ts` process; three times the process
  * is killed while a batch is in flight — as the request leaves, a few milliseconds into it, and once the batch has
  * committed and been answered (the answer lost with the process) — and a new process is started on the same

@@ -1,5 +1,5 @@
 /**
- * Instances that start as one (issue 13.1) and races decided by the database across processes (issue 11.4):
+ * Instances that start as one and races decided by the database across processes:
  * three real server processes started at the same moment on one empty PostgreSQL database.
  *   - all three start; the schema is migrated and the demo university seeded exactly once;
  *   - parallel initiates / account creations spread over two processes leave one row, the losers get 409 + §5;

@@ -4,7 +4,7 @@ import { computeAgreement, draftAgenda } from '../../src/shared/agreement.js';
 
 const item = (id: string, observerScore: number | null, facultyScore: number | null) => ({ id, title: `Item ${id}`, observerScore, facultyScore });
 
-describe('score agreement (issue 16)', () => {
+describe('score agreement', () => {
   it('exact agreement % and mean absolute difference over the items both sides scored', () => {
     const a = computeAgreement([item('a', 3, 3), item('b', 2, 4), item('c', 4, 1), item('d', 1, 1), item('e', null, 2)]);
     expect(a.compared).toBe(4);
@@ -44,7 +44,7 @@ describe('score agreement (issue 16)', () => {
   });
 });
 
-describe('draft agenda (issue 16)', () => {
+describe('draft agenda', () => {
   it('largest differences first, agreed items left out, tagged notes attached, at most `max`', () => {
     const informed = computeAgreement([item('a', 3, 3), item('b', 2, 4), item('c', 4, 1), item('d', 1, 2)]);
     const notes = [

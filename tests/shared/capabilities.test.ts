@@ -24,7 +24,7 @@ const ACCOUNT: Record<Role, string> = {
 type Probe = (t: TestApp, token: string) => Promise<number>;
 
 /**
- * Written out from the README's API table and SPEC §6, independently of the table under test (the server reads
+ * Written out from the API table of docs/api.md and SPEC §6, independently of the table under test (the server reads
  * CAPABILITIES, so comparing the server with the table alone could not catch a wrong entry).
  */
 const README: Partial<Record<Capability, Role[]>> = {

@@ -1,4 +1,4 @@
-/** The shared date rules of issue #14 (client and server use the same functions). */
+/** The shared date rules of scheduling (client and server use the same functions). */
 import { describe, expect, it } from 'vitest';
 import { classDateError, dayOf, nextDayOn, rubricBeforeClassError, utcDay, weekdayOf } from '../../src/shared/class-dates.js';
 import { degreeDatesError } from '../../src/shared/contract/users.js';

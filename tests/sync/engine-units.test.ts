@@ -100,7 +100,7 @@ describe('push', () => {
     expect(writes[0]).toMatchObject({ method: 'POST', path: '/api/sync/push' });
     expect(writes[0].body).toEqual({
       rows: [
-        // clientTime: the device time each change was made (the audit trail's X-Client-Time, issue 16).
+        // clientTime: the device time each change was made (the audit trail's X-Client-Time).
         { mutationId: a.mutationId, name: 'user.updateProfile', args: { userId: 'u-1', changes: { phone: '1' } }, clientTime: clock.now() },
         { mutationId: b.mutationId, name: 'notification.open', args: { id: 'n-1' }, clientTime: clock.now() },
       ],

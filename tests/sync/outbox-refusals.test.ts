@@ -1,5 +1,5 @@
 /**
- * The outbox is never wedged by a refused change (issue 11), proven with the real engine (fake-indexeddb) against
+ * The outbox is never wedged by a refused change, proven with the real engine (fake-indexeddb) against
  * the real server on an ephemeral port. Rows queued by an earlier app version — before the contract bounded every
  * text — carry what today's server refuses: an over-long course name and a NUL character (which PostgreSQL used
  * to turn into a 500, a "retry later" that held the whole lane). Each is now a 400 naming the field: the row is

@@ -1,5 +1,5 @@
 /**
- * Scope loss (issue #12.6) with the real engine (fake-indexeddb) against the real server: a Head of Department
+ * Scope loss with the real engine (fake-indexeddb) against the real server: a Head of Department
  * moved to another department — rows they may no longer see were not touched, so no tombstone would come — is
  * reset by the server (changed scope key), the re-download drops what they may no longer see, and their unsent
  * change stays queued and visible on the fresh replica.

@@ -1,5 +1,5 @@
 /**
- * Seeded simulation of the sync engine (issue 3): a scripted server and a fault-injecting transport, driven
+ * Seeded simulation of the sync engine: a scripted server and a fault-injecting transport, driven
  * step by step with a fake clock. Each seed is one device's story — profile edits and opened notifications
  * while the network flaps, replies get lost, deliveries are delayed/duplicated/reordered, the token expires,
  * the server answers 503 + Retry-After, the tab crashes mid-request and the server purges its tombstones.

@@ -1,5 +1,5 @@
 /**
- * The one place where a write's outcome becomes what the user sees (issue #14 point 2, SPEC §8):
+ * The one place where a write's outcome becomes what the user sees (SPEC §8):
  * a progress toast while waiting for the server, then
  * - applied → the success message,
  * - queued (offline, slow, no engine) → "Saved on this device — will sync",

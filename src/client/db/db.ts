@@ -83,7 +83,7 @@ export class ReplicaDb extends Dexie {
   planTemplates!: EntityTable<ReplicaRecord, 'id'>;
   emailTemplates!: EntityTable<ReplicaRecord, 'id'>;
   messages!: EntityTable<ReplicaRecord, 'id'>;
-  /** Issue 16: evidence notes and meeting agendas (id = observation id). */
+  /** Evidence notes and meeting agendas (id = observation id). */
   notes!: EntityTable<ReplicaRecord, 'id'>;
   agendas!: EntityTable<ReplicaRecord, 'id'>;
   outbox!: EntityTable<OutboxRow, 'seq'>;
@@ -120,12 +120,12 @@ export class ReplicaDb extends Dexie {
     this.version(3).stores({
       outbox: '++seq, status',
     });
-    // v4 (issue #12): observations come in two grains (shared/contract/observation-summary.ts); lists and
+    // v4: observations come in two grains (shared/contract/observation-summary.ts); lists and
     // dashboards filter the summaries by department and semester, pages tell grains apart.
     this.version(4).stores({
       observations: 'id, status, facultyId, observerId, createdAt, semester, grain, departmentId',
     });
-    // v5 (#12.5, dashboards without loading every observation): the dashboard counts and the stream chart are
+    // v5 (dashboards without loading every observation): the dashboard counts and the stream chart are
     // IndexedDB count() calls on index ranges, scoped the way each role's dashboard is (everything / a department
     // / an observer), so a count never deserialises a document. Users gain [role+department.id] for the HOD's
     // counts and name for the paged user list. Only summary fields are indexed: both grains carry them.
@@ -137,13 +137,13 @@ export class ReplicaDb extends Dexie {
         '[observerId+status+createdAt], [observerId+status+semester+createdAt]',
       users: 'id, role, department.id, name, [role+department.id]',
     });
-    // v16 (issue 16; numbered after the issue so parallel schema bumps do not collide, Dexie allows gaps):
+    // v16 (numbered with a gap so parallel schema bumps do not collide; Dexie allows gaps):
     // evidence notes by observation, agendas by observation id.
     this.version(16).stores({
       notes: 'id, observationId',
       agendas: 'id',
     });
-    // v17 (#12.4, first sync at scale): every index is one more key to build and write for each of the 10 000+
+    // v17 (first sync at scale): every index is one more key to build and write for each of the 10 000+
     // observations a first download puts. Dropped: `grain` and `semester` (read by nothing), `status` (the new
     // observation form reads the [status+createdAt] ranges), `departmentId` and `observerId` (the dashboard
     // counts a department's or an observer's observations on the prefix of its [scope+status+createdAt] index,

@@ -12,7 +12,7 @@ export function useDepartments(): Department[] | undefined {
   return useLiveQuery(async () => {
     const db = getDb();
     const byId = new Map<number, string>();
-    // Cursors, not toArray(): a university's users and courses pass through one at a time (#12.5).
+    // Cursors, not toArray(): a university's users and courses pass through one at a time.
     await db.courses.each((c) => {
       for (const d of (c.department as Department[] | undefined) ?? []) byId.set(d.id, d.name);
     });

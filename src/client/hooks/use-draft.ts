@@ -1,5 +1,5 @@
 /**
- * A local draft of a long form (issue #14 point 5): what the user typed is kept in localStorage under
+ * A local draft of a long form: what the user typed is kept in localStorage under
  * user + form + entity, restored when the form opens again (also after a reload, or a refused submit), and
  * cleared once the change is applied or queued. Only the user's own edits (`setValues`) are saved, never the
  * form's initial values or a programmatic `reset`.

@@ -8,7 +8,7 @@
  * Stable: a re-run that answers the same (compared as JSON; meant for the small results screens read: counts, a
  * few rows, chart bars) keeps the previous result and renders nothing. Dexie re-runs a live query after every
  * write transaction that touches what it read; during a first download that is every page, and most re-runs
- * answer what they answered before (#12.4: the dashboard re-rendered its chart several times per page).
+ * answer what they answered before (the dashboard re-rendered its chart several times per page).
  */
 import { startTransition, useEffect, useState, type DependencyList } from 'react';
 import { liveQuery } from 'dexie';

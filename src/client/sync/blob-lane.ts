@@ -1,5 +1,5 @@
 /**
- * The blob lane (DESIGN.md § Two lanes): stored files upload with tus, at most MAX_PARALLEL_UPLOADS at once,
+ * The blob lane (docs/sync-protocol.md § Files): stored files upload with tus, at most MAX_PARALLEL_UPLOADS at once,
  * then each lane row (the register mutation, e.g. POST /api/upload-artifact/{id}) is sent in seq order with
  * the uploaded file's path in its `blobField`. Chunks are deleted once the register mutation succeeded.
  */
@@ -29,7 +29,7 @@ export async function runBlobLane(ctx: EngineCtx, signal: AbortSignal): Promise<
     if (ctx.state.authRequired) return { state: 'auth' };
     if (row.nextAttemptAt > ctx.clock.now()) return { state: 'waiting', wakeAt: row.nextAttemptAt };
     // A register waits for earlier ordered changes of its own record (a note written offline must exist on the
-    // server before its photo is attached to it, issue 16); the lanes are otherwise independent.
+    // server before its photo is attached to it); the lanes are otherwise independent.
     const before = await db.outbox
       .where('status')
       .equals('pending')

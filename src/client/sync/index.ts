@@ -1,5 +1,5 @@
 /**
- * Public API of the offline-first sync engine (DESIGN.md § Offline-first sync). The UI reads the replica with
+ * Public API of the offline-first sync engine (docs/sync-protocol.md). The UI reads the replica with
  * live queries and writes only through `mutate`. No React here: this module also runs in the service worker.
  *
  *   mutate ─► one Dexie tx (optimistic apply + outbox row) ─► ping leader ─► push (in order) ─► pull + rebase
@@ -148,7 +148,7 @@ export async function mutate<N extends MutationName>(
 }
 
 /**
- * Queue a change and wait briefly for the server's answer (issue #14 point 2): `applied` when the leader (this
+ * Queue a change and wait briefly for the server's answer: `applied` when the leader (this
  * tab or another) got it acked, `refused` with the server's message (the refused row is discarded: the form
  * that sent it still holds the values and shows the message), or `queued` when offline, slow or without an engine.
  */

@@ -1,5 +1,5 @@
 /**
- * One tab syncs (DESIGN.md): the Web Locks API elects the leader; the lock is held until stop() or the tab
+ * One tab syncs (docs/sync-protocol.md § Triggers): the Web Locks API elects the leader; the lock is held until stop() or the tab
  * dies (the browser releases it, and a waiting tab takes over). Where locks are missing (node tests, old
  * browsers) this context simply is the leader — server-side idempotency makes a second leader harmless.
  */

@@ -1,5 +1,5 @@
 /**
- * Live nudges (DESIGN.md § Live nudges), client half: while the app is open, the leading tab keeps one
+ * Live nudges (docs/adr/2026-11-24-live-nudges.md), client half: while the app is open, the leading tab keeps one
  * GET /api/sync/events stream open and pulls at once when the server says the feed moved. The nudge carries no
  * data; the pull is still the one path by which data arrives, and the timed poll stays as the fallback.
  *

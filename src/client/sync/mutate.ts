@@ -1,5 +1,5 @@
 /**
- * The write path (DESIGN.md § Write path): validate, apply optimistically, append the outbox row — all in ONE
+ * The write path (docs/sync-protocol.md § Write path): validate, apply optimistically, append the outbox row — all in ONE
  * Dexie read-write transaction, so either the screen and the queue both have the change or neither does.
  */
 import Dexie from 'dexie';

@@ -1,5 +1,5 @@
 /**
- * The ordered lane (DESIGN.md § Push): rows in `seq` order, each applied once by the server.
+ * The ordered lane (docs/sync-protocol.md § Push): rows in `seq` order, each applied once by the server.
  * More than one row ready → a batch (push-batch.ts); a lone row → its single REST call (push.ts), as other
  * clients make it. Either way a row's answer is handled the same.
  */

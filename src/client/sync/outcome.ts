@@ -1,5 +1,5 @@
 /**
- * What became of a queued change (issue #14 point 2): the UI waits briefly for the server's answer when there is
+ * What became of a queued change: the UI waits briefly for the server's answer when there is
  * a server, and falls back to "saved on this device" when offline or slow. The leader may be another tab, so the
  * answer is read from the shared outbox: the row is gone (the server applied it), parked as needs-attention (the
  * server refused it, with its message), or still pending when the wait ends.

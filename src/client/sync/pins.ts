@@ -1,5 +1,5 @@
 /**
- * Pinned observations (issue #12): the feed sends most of a large scope as summaries; an observation the user
+ * Pinned observations: the feed sends most of a large scope as summaries; an observation the user
  * opens is downloaded whole and pinned, so the pull keeps sending it whole (`pin=` on every pull, see pull.ts)
  * and it stays readable offline. At most PIN_MAX pins: the oldest beyond that is let go. Letting one go
  * re-pulls it (refetch), so the server decides again which grain this device keeps.

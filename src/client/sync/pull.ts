@@ -1,5 +1,5 @@
 /**
- * Pull (DESIGN.md § Pull): page through GET /api/sync/changes?since=<cursor>. Each page, its cursor and the
+ * Pull (docs/sync-protocol.md § Pull): page through GET /api/sync/changes?since=<cursor>. Each page, its cursor and the
  * rebase of unsent rows are written in ONE Dexie transaction, so a crash leaves either the old or the new
  * state, never a page without its cursor. `resetRequired` → cursor 0 and the first page of the re-download
  * clears the replica tables (never the outbox or stored files) in its own transaction.

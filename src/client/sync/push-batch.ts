@@ -1,5 +1,5 @@
 /**
- * The batched push (DESIGN.md § Push in batches): when more than one ordered row waits, up to PUSH_BATCH_MAX of
+ * The batched push (docs/adr/2026-11-24-batched-push.md): when more than one ordered row waits, up to PUSH_BATCH_MAX of
  * them (and PUSH_BATCH_MAX_BYTES of JSON) go in one POST /api/sync/push. Each row's answer is handled exactly as
  * the single call's would be (push.ts): 2xx acknowledged, 4xx needs attention and the queue moves on, 401 stops
  * for sign-in, 5xx/408/429 backs the row off and the lane waits. Rows the server did not attempt stay pending,

@@ -1,5 +1,5 @@
 /**
- * Push (DESIGN.md § Push): replay a lane's outbox in `seq` order, one request at a time.
+ * Push (docs/sync-protocol.md § Push): replay a lane's outbox in `seq` order, one request at a time.
  *   2xx → row deleted (a returned document is written to the replica) → next row
  *   401 → stop, keep the queue, authRequired until a new token is set
  *   426 → stop, keep the queue (no row needs attention), updateRequired until the app is updated

@@ -79,7 +79,7 @@ export const users = pgTable(
     // index on `email` itself (users_email_key, dropped by migration 0014) cost every users write an index entry.
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_department_idx').on(t.departmentId),
-    // The sync feed probes every synced table by version (an idle pull must stay an index probe, issue #12).
+    // The sync feed probes every synced table by version (an idle pull must stay an index probe).
     index('users_version_idx').on(t.version),
   ],
 );
@@ -385,7 +385,7 @@ export const observationMessages = pgTable(
 );
 
 /**
- * Evidence notes (issue 16): what the observer writes in the room during an informed or uninformed observation,
+ * Evidence notes: what the observer writes in the room during an informed or uninformed observation,
  * stamped with the seconds since the class started, optionally tagged to rubric items and with one photo.
  * Editable until that rubric is locked; faculty see only `shared` notes, and only after the lock.
  */
@@ -418,7 +418,7 @@ export const evidenceNotes = pgTable(
 );
 
 /**
- * The post-observation meeting's agenda (issue 16): drafted by the observer from the agreement view (items with
+ * The post-observation meeting's agenda: drafted by the observer from the agreement view (items with
  * the largest score differences), edited and shared. It never holds scores: faculty may read a shared agenda.
  */
 export const meetingAgendas = pgTable('meeting_agendas', {
@@ -533,7 +533,7 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 /**
- * A user's calendar subscription (issue 16.4): the secret of their feed URL, kept only as a sha256 (the URL is
+ * A user's calendar subscription: the secret of their feed URL, kept only as a sha256 (the URL is
  * shown once, when made; a reset replaces the row, so the old URL stops working). One feed per user.
  */
 export const calendarFeeds = pgTable('calendar_feeds', {

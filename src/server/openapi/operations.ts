@@ -119,7 +119,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/artifacts/:id/file': { tag: 'observations', summary: 'An artifact’s file', who: 'who may see the observation', produces: 'application/octet-stream' },
   'GET /api/observation/:id/messages': { tag: 'observations', summary: 'The observation’s conversation', who: 'who may see the observation', response: z.array(ChatMessage) },
   'POST /api/observation/:id/messages': { tag: 'observations', summary: 'Send a message', who: 'its observer, faculty and HOD', body: ChatMessageRequest, ...created(ChatMessage) },
-  // Issue 16: evidence notes, meeting agenda, audit trail.
+  // Evidence notes, meeting agenda, audit trail.
   'GET /api/observation/:id/notes': { tag: 'observations', summary: 'Evidence notes as the caller may see them', who: 'its observer, HOD, Super_Admin; its faculty (shared notes of a locked rubric)', response: z.array(EvidenceNote) },
   'POST /api/observation/:id/notes': { tag: 'observations', summary: 'Write an evidence note (offset since class start, rubric tags)', who: 'its observer, while the rubric is open', body: NoteCreateRequest, ...created(EvidenceNote) },
   'PUT /api/observation/:id/notes/:noteId': { tag: 'observations', summary: 'Edit a note (content until the lock) or share it', who: 'its observer', body: NoteUpdateRequest, response: EvidenceNote },

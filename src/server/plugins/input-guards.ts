@@ -1,5 +1,5 @@
 /**
- * Hostile input is normal input (issue 11): what reaches a route handler is already bounded and well formed.
+ * Hostile input is normal input: what reaches a route handler is already bounded and well formed.
  *
  *   body size    every /api route has a body limit that fits what it carries (BODY_LIMITS, else the small
  *                default); over it → 413 before the body is read into memory
@@ -42,7 +42,7 @@ export const BODY_LIMITS: Record<string, number> = {
   // Plan submissions: up to 100 answers of 20 000 characters is more than any plan has; a real one is far less.
   'PUT /api/observation/scheduling': 1024 * KiB,
   'PUT /api/observation/post-scheduling': 1024 * KiB,
-  // Issue 16: a note is ≤ 2 000 characters with ≤ 40 item ids; an agenda ≤ 20 points of 2 000 and a 5 000 summary.
+  // A note is ≤ 2 000 characters with ≤ 40 item ids; an agenda ≤ 20 points of 2 000 and a 5 000 summary.
   'POST /api/observation/:id/notes': 64 * KiB,
   'PUT /api/observation/:id/notes/:noteId': 64 * KiB,
   'PUT /api/observation/:id/agenda': 512 * KiB,

@@ -1,7 +1,7 @@
 /**
  * The counters of @fastify/rate-limit kept in the database (`rate_limits`), so every server instance on one
  * PostgreSQL counts the same requests: 16 logins spread over two instances with a limit of 10 a minute meet a 429
- * whichever instance they reach (issue 13.1). PGlite (one process) uses the same table, so both engines run one path.
+ * whichever instance they reach. PGlite (one process) uses the same table, so both engines run one path.
  *
  * A fixed window per key, decided in ONE statement by the database (no read-then-write race between instances):
  *

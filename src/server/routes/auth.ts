@@ -21,7 +21,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     '/auth/login',
     { config: { rateLimit: { max: app.loginLimits.perIpPerMinute, timeWindow: 60_000 } } },
     async (req) => {
-      // The schema bounds both fields (issue 11) and names a missing or non-string one; empty strings pass it and
+      // The schema bounds both fields and names a missing or non-string one; empty strings pass it and
       // get the catalogue message from loginError.
       const input = LoginRequest.parse(req.body ?? {});
       return login(deps.db, app.loginThrottle, input, deps.now(), req.ip, deps.config.session);

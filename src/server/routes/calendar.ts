@@ -1,5 +1,5 @@
 /**
- * Calendars (issue 16.4; rules in services/calendar/calendar-feed.ts):
+ * Calendars (rules in services/calendar/calendar-feed.ts):
  *   GET    /observation/{id}/calendar.ics   one observation's events (its observer and faculty member)
  *   GET    /user/calendar-feed              whether the caller has a subscription URL
  *   POST   /user/calendar-feed              make or reset it → 201 { url } (shown only here)

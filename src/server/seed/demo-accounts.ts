@@ -1,5 +1,5 @@
 /**
- * The demo university's accounts (SEED_DEMO). The README's account table is written from this list, and the
+ * The demo university's accounts (SEED_DEMO). README.md's account table is written from this list, and the
  * tests sign in with these addresses. Every account's password is DEMO_PASSWORD.
  */
 import type { Role } from '../../shared/enums.js';

@@ -111,7 +111,7 @@ export async function seedDemoCycles(tx: Tx, domain: string, dataDir: string, ba
     await sched({ timeSlotsByFaculty: [slot] }, faculty, 2);
     if (rank < 2) continue;
 
-    // The class: the first day on the slot's weekday from day 4 on (day 4 … 10), picked on day 3 (issue #14 rules).
+    // The class: the first day on the slot's weekday from day 4 on (day 4 … 10), picked on day 3 (the scheduling rules).
     const classDay = nextDayOn(utcDay(day(4)), slot.day);
     const classOffset = 4 + Math.round((Date.parse(`${classDay}T00:00:00Z`) - Date.parse(`${utcDay(day(4))}T00:00:00Z`)) / DAY);
     await sched({ timeSlotByObserver: [slot], scheduledOn: `${classDay}T00:00:00.000Z` }, observer, 3);

@@ -1,4 +1,4 @@
-/** The 20 rubric items: 4 groups of SPEC §3, 5 items each, titles written by us (DESIGN.md § Data). */
+/** The 20 rubric items: 4 groups of SPEC §3, 5 items each, titles written by us (docs/architecture.md). */
 import type { RubricCode } from '../../shared/enums.js';
 
 export const RUBRIC_ITEMS: Record<RubricCode, readonly string[]> = {

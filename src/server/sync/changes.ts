@@ -1,5 +1,5 @@
 /**
- * The pull (DESIGN.md § Pull): what changed for this user since the cursor.
+ * The pull (docs/sync-protocol.md § Pull): what changed for this user since the cursor.
  *
  * Safe upper bound: writers take versions from the sequence without a common lock, each publishing a lower bound
  * of its versions as a shared advisory lock for as long as it runs (migration 0004). `observa_sync_upper_bound()`
@@ -137,7 +137,7 @@ export async function changesFor(db: Db, user: AuthUser, q: ChangesQuery): Promi
     const feed: FeedContext = { pins: q.pins ?? [], now: new Date() };
     return snapshotPage(db, user, { ...q, snapshot: since === 0 ? upTo : since, position: q.since.snapshot ?? { source: 0, after: 0 } }, { upTo, floor, scope, feed });
   }
-  // The idle pull (#12.4): a cursor at the head has nothing above it in any source (every version ≤ upTo is
+  // The idle pull: a cursor at the head has nothing above it in any source (every version ≤ upTo is
   // final and none is > since), so one statement answers it instead of a probe per source. Pins only shape how
   // later changes are sent (a newly opened observation is downloaded directly), so they change nothing here.
   if (since === upTo && q.refetch.length === 0) return { changes: [], cursor: formatCursor(upTo, floor), hasMore: false, scope };

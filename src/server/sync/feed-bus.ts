@@ -1,5 +1,5 @@
 /**
- * Live nudges (DESIGN.md § Live nudges): tells the open apps whose feed moved that they should pull now.
+ * Live nudges (docs/adr/2026-11-24-live-nudges.md): tells the open apps whose feed moved that they should pull now.
  *
  *   a write commits (http/idempotency.ts) ──► moved() ──► PGlite: wake this process
  *                                                   └──► PostgreSQL: pg_notify('observa_feed') after the commit;

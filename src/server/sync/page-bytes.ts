@@ -1,4 +1,4 @@
-/** Pages of the pull are bounded by bytes as well as rows (#12.4): the JSON size of changes, estimated cheaply. */
+/** Pages of the pull are bounded by bytes as well as rows: the JSON size of changes, estimated cheaply. */
 import type { SyncChange } from '../../shared/sync/protocol.js';
 
 export function bytesOf(changes: SyncChange[]): number {

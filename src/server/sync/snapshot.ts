@@ -1,5 +1,5 @@
 /**
- * The first download (#12.4): a snapshot read source by source, not a merge of every source by version.
+ * The first download: a snapshot read source by source, not a merge of every source by version.
  *
  * The merged pull (changes.ts) asks every source for `limit` rows per page and keeps the lowest `limit`
  * versions of all of them: on a first download most of what the sources built is thrown away and built again

@@ -1,6 +1,6 @@
 /**
- * Department analytics on the wire (issue #16 § 5): GET /analytics?departmentId= — aggregates the server
- * computes with GROUP BY, so neither side ever holds every observation (#12.5). Scores are the observers' only
+ * Department analytics on the wire: GET /analytics?departmentId= — aggregates the server
+ * computes with GROUP BY, so neither side ever holds every observation. Scores are the observers' only
  * (never shown to faculty: the route refuses Faculty and Observer).
  */
 import { z } from 'zod';

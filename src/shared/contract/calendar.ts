@@ -1,4 +1,4 @@
-/** Calendar subscription answers (issue 16.4; GET/POST /user/calendar-feed). The feed URL itself is the secret. */
+/** Calendar subscription answers (GET/POST /user/calendar-feed). The feed URL itself is the secret. */
 import { z } from 'zod';
 
 export const CalendarFeedStatus = z.object({ active: z.boolean(), createdAt: z.string().nullable() });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TEXT_MAX } from '../constants.js';
 import { text } from './text.js';
 
-/** Every failure body (DESIGN.md § API). */
+/** Every failure body (docs/api.md). */
 export const ErrorBody = z.object({ error: z.string() });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 

@@ -24,7 +24,7 @@ const HHMM = '(?:[01]\\d|2[0-3]):[0-5]\\d';
 export const SLOT_TIME_RE = new RegExp(`^${HHMM}(?:\\s*-\\s*${HHMM})?$`);
 
 export function isValidSlotTime(time: string): boolean {
-  // Bounded before the pattern runs (issue 11); the longest valid form is "HH:MM - HH:MM" with a few spaces.
+  // Bounded before the pattern runs; the longest valid form is "HH:MM - HH:MM" with a few spaces.
   if (time.length > TEXT_MAX.code) return false;
   const t = time.trim();
   if (!SLOT_TIME_RE.test(t)) return false;

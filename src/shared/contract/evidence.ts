@@ -1,5 +1,5 @@
 /**
- * Wire shapes of issue 16: evidence notes taken in the room, the post-observation meeting agenda and the
+ * Wire shapes of the evidence: evidence notes taken in the room, the post-observation meeting agenda and the
  * observation's audit trail. Validated by the server routes and by the outbox mutations (same schemas).
  */
 import { z } from 'zod';

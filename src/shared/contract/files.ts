@@ -1,5 +1,5 @@
 /**
- * Upload limits (issue 11.8): one size limit per artifact kind and a per-user quota. The server refuses an
+ * Upload limits: one size limit per artifact kind and a per-user quota. The server refuses an
  * upload at creation (POST /api/files, 413) with `uploadTooLargeMessage`; the client shows the limits from
  * GET /api/files/limits before upload and refuses a too-large file locally with the same message.
  *

@@ -1,5 +1,5 @@
 /**
- * Two grains of an observation in the replica (issue #12 § "Replicate what a device needs"):
+ * Two grains of an observation in the replica (docs/adr/2026-11-24-replica-scope-and-grains.md):
  *
  *   summary  a few hundred bytes for every observation in the user's scope: who, which course, where in the
  *            cycle, the totals this viewer may see. Lists, dashboards and counts read only these fields.
@@ -29,7 +29,7 @@ export const ObservationSummary = Observation.pick({
   semester: true,
   status: true,
   observationStatus: true,
-  // The list's Starting and Ending columns (#12 scope: lists read only summary fields).
+  // The list's Starting and Ending columns (lists read only summary fields).
   starting: true,
   ending: true,
   createdAt: true,

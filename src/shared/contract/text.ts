@@ -1,5 +1,5 @@
 /**
- * The one way the contract accepts text and ids from a client (issue 11). `text(max)` is a zod string that
+ * The one way the contract accepts text and ids from a client. `text(max)` is a zod string that
  *   - is at most `max` UTF-16 code units long (checked first, so nothing later runs on a huge value),
  *   - contains no NUL character (PostgreSQL refuses it in text and jsonb: it would be a 500), and
  *   - contains no lone surrogate (not valid Unicode: it would be silently mangled to U+FFFD when stored).

@@ -1,5 +1,5 @@
 /**
- * The pull half of the sync protocol (DESIGN.md § Offline-first sync).
+ * The pull half of the sync protocol (docs/sync-protocol.md).
  *
  *   GET /api/sync/changes?since=<cursor>&limit=<n>[&pin=<id>,…][&scope=<key>]
  *     → 200 { changes: [{ entity, id, version, data | null }], cursor, hasMore, scope }
@@ -23,7 +23,7 @@ export const SYNC_ENTITIES = [
   'planTemplates',
   'emailTemplates',
   'messages',
-  /** Issue 16: evidence notes and meeting agendas (per viewer: faculty only shared ones). */
+  /** Evidence notes and meeting agendas (per viewer: faculty only shared ones). */
   'notes',
   'agendas',
 ] as const;
@@ -73,7 +73,7 @@ function isChange(c: unknown): c is SyncChange {
  * The pull's answer, validated as strictly as `SyncChangesResponse` (same accepted shapes) but without copying
  * its records: zod checks the envelope, and each change is checked by hand and kept as parsed. The zod form
  * rebuilds every record key by key (`z.record`), which on a first download of 10 000 observations is 24 000
- * records of up to 10 KB each, copied once more before they are written (#12.4). Extra keys of a change are
+ * records of up to 10 KB each, copied once more before they are written. Extra keys of a change are
  * left on it (zod would drop them); the pull reads only entity, id, version and data.
  */
 export function parseChangesResponse(body: unknown): { success: true; data: SyncChangesResponse } | { success: false } {
@@ -96,11 +96,11 @@ export const PIN_MAX = 100;
 /** Headers of the push half. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const CLIENT_ID_HEADER = 'x-client-id';
-/** Device time the change was made (the outbox row's `createdAt`, epoch ms), kept in the audit trail (issue 16). */
+/** Device time the change was made (the outbox row's `createdAt`, epoch ms), kept in the audit trail. */
 export const CLIENT_TIME_HEADER = 'x-client-time';
 
 /**
- * The batched push (DESIGN.md § Push in batches).
+ * The batched push (docs/adr/2026-11-24-batched-push.md).
  *
  *   POST /api/sync/push { rows: [{ mutationId, name, args }] }   (≤ PUSH_BATCH_MAX rows, ≤ PUSH_BATCH_MAX_BYTES)
  *     → 200 { results: [{ mutationId, status, body } | { mutationId, notAttempted: true }] }, one per row, in order

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Grains on the device (issue #12): an observation held only as a summary cannot be shown offline — the page
+ * Grains on the device: an observation held only as a summary cannot be shown offline — the page
  * says it has not been downloaded (not an empty page, not "not found"); a whole copy shows; pinning keeps the
  * whole copy and "Remove from this device" shrinks it back to its summary and asks the server again.
  */

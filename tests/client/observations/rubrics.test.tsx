@@ -108,7 +108,7 @@ describe('rubric screen', () => {
     expect(screen.queryByRole('button', { name: 'Done' })).toBeNull();
   });
 
-  it('before the day of the scheduled class the informed rubric cannot be submitted or locked (issue #14)', async () => {
+  it('before the day of the scheduled class the informed rubric cannot be submitted or locked', async () => {
     await setMeta(db, META.userId, OBSERVER.id);
     const future = nextDayOn(localDay(new Date(Date.now() + 3 * 86_400_000)), 'Monday');
     const base = withInformed({ rubrics: rubricRows(3, 2), observerScore: 60, facultyScore: 40 });

@@ -27,7 +27,7 @@ function show(obs: Observation, side: 'observer' | 'faculty' | 'viewer') {
 const button = (name: string) => screen.queryByRole('button', { name });
 
 beforeEach(async () => {
-  localStorage.clear(); // plan drafts (issue #14)
+  localStorage.clear(); // plan drafts
   await Promise.all([db.observations.clear(), db.outbox.clear(), db.meta.clear()]);
 });
 afterEach(() => {
@@ -83,7 +83,7 @@ describe('scheduling screen', () => {
     expect(area.getAttribute('rows')).toBe('5');
     fireEvent.change(area, { target: { value: 'one two three' } });
     expect(screen.getByText('3 / 500 words')).toBeTruthy();
-    // Issue #14: Next checks the step first and names the unanswered question; it stays on the step.
+    // Next checks the step first and names the unanswered question; it stays on the step.
     fireEvent.click(screen.getByRole('button', { name: 'Next' })); // step 1 is answered: on to step 2
     const second = await screen.findByRole('textbox', { name: /TeachingSummary/ });
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -93,7 +93,7 @@ describe('scheduling screen', () => {
     expect(button('Update')).toBeNull();
   });
 
-  it('observer picking a date: refused when it is in the past or not on the slot weekday (issue #14)', async () => {
+  it('observer picking a date: refused when it is in the past or not on the slot weekday', async () => {
     await setMeta(db, META.userId, OBSERVER.id);
     show(scheduling({ timeSlotsByFaculty: picked.timeSlotsByFaculty }), 'observer');
     fireEvent.click(await screen.findByLabelText('Monday 09:00-10:30', { exact: false }));

@@ -1,5 +1,5 @@
 /**
- * Administration reads and writes straight against the server under test (issue 5 journeys): what the server
+ * Administration reads and writes straight against the server under test (administration journeys): what the server
  * really holds after a browser journey (courses, users, templates, notifications, dashboard counts), and the
  * few records a journey needs prepared (a course, a faculty member, an observation) without going through UI
  * that another journey already covers.

@@ -1,5 +1,5 @@
 /**
- * The main pages of issue 14 (axe, layout and screenshot journeys), with the account that sees each one filled in:
+ * The main pages (axe, layout and screenshot journeys), with the account that sees each one filled in:
  * the staged Physics observations (src/server/seed/demo-observations) give every observation screen real content.
  */
 import { expect, type Page } from '@playwright/test';

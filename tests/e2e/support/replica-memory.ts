@@ -1,5 +1,5 @@
 /**
- * The client-memory scenario (#12.5), shared by the 10 000-row benchmark (tests/bench/client-memory.ts) and the
+ * The client-memory scenario, shared by the 10 000-row benchmark (tests/bench/client-memory.ts) and the
  * 1 000-row CI journey (tests/e2e/client-memory.spec.ts): a signed-in Head of Department's replica is filled
  * directly in IndexedDB with realistic observation records (summary grain, a share as full documents with
  * meetings, rubric rows and plans), the app is reloaded, and we read

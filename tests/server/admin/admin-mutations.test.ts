@@ -1,5 +1,5 @@
 /**
- * The outbox mutation definitions of issue 5 drive the real routes: each def's method, path and body, sent
+ * The outbox mutation definitions of the administration screens drive the real routes: each def's method, path and body, sent
  * the way the sync engine sends them (with an Idempotency-Key), is accepted; a replay changes nothing.
  * Also: concurrent writes of one course code / one slot give one winner and one 409.
  */

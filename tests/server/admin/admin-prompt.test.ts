@@ -59,7 +59,7 @@ describe('POST /observation/prompt', () => {
     const answer = res.json();
     expect(answer.message).toBe(MSG.promptSent(2));
     expect(answer.listed).toBe(2);
-    // Issue #14: the answer says who was emailed, so the form can show how many emails went to whom.
+    // The answer says who was emailed, so the form can show how many emails went to whom.
     expect(answer.recipients).toEqual([{ name: 'Hassan Okafor', email: DEMO.hod }]);
     expect(answer.faculty.map((f: { email: string; percentage: number }) => [f.email, f.percentage])).toEqual([
       [DEMO.faculty2, 40],

@@ -1,5 +1,5 @@
 /**
- * Slots of an existing course (issue 15 point 7): add, edit and delete by the course creators (a HOD only in
+ * Slots of an existing course: add, edit and delete by the course creators (a HOD only in
  * their own department), with the course-creation slot rules, 409 for an assigned slot, a slot used by an
  * observation and the last slot, and each change reaching devices through GET /api/sync/changes.
  */

@@ -1,5 +1,5 @@
 /**
- * GET /api/analytics (issue #16 § 5) on the staged demo observations (Physics: one observation per stage, the
+ * GET /api/analytics on the staged demo observations (Physics: one observation per stage, the
  * later ones with submitted observer and faculty scores): role and department scope, 403 for Faculty and Observer,
  * the funnel, overdue observations, and averages built from observer scores only.
  */

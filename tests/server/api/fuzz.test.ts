@@ -1,5 +1,5 @@
 /**
- * Property-based fuzz of the whole API (issue 11): hostile requests on every route of the README's API table, as
+ * Property-based fuzz of the whole API: hostile requests on every route of the API table (docs/api.md), as
  * every role in two departments, against the real app on a populated world (tests/server/support/api-world.ts).
  *
  * Properties, for every request:

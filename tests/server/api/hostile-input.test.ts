@@ -1,5 +1,5 @@
 /**
- * Hostile input is normal input (issue 11): bad bytes are a 400 naming the field — never a 500, never a stall.
+ * Hostile input is normal input: bad bytes are a 400 naming the field — never a 500, never a stall.
  * Each class is tried on several routes: NUL and lone surrogates, integers beyond PostgreSQL's integer and
  * negative / fractional ids, repeated query parameters, empty JSON bodies, fields over their limit, bodies over
  * the route's limit, and the crafted login email that used to stall the server for seconds.

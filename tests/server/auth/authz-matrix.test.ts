@@ -1,8 +1,8 @@
 /**
- * Authorisation matrix (issue 11): every route of the API × every role, in the caller's own department and in the
+ * Authorisation matrix: every route of the API × every role, in the caller's own department and in the
  * other one (Computer Science and Mathematics), each with a VALID request.
  *
- * The expectations are written here from the README's API table ("Who may call") and SPEC §6 — deliberately not
+ * The expectations are written here from the API table of docs/api.md ("Who may call") and SPEC §6 — deliberately not
  * from the server's permission code, so a wrong rule in the server fails this test:
  *   allowed → 2xx, or a 4xx other than 401/403/404 when the record's state refuses it (400/409/422);
  *   denied  → 403 or 404.
@@ -43,7 +43,7 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-// ───────────────────────────── who may call (README API table, SPEC §6) ─────────────────────────────
+// ───────────────────────────── who may call (docs/api.md, SPEC §6) ─────────────────────────────
 
 const ALL: readonly Caller[] = ['admin', 'director', 'hod', 'hodMath', 'observer', 'observerMath', 'faculty', 'facultyMath', 'superadmin'];
 /** Super_Admin last: its DELETE of an observation must come after everyone else was refused. */
@@ -53,7 +53,7 @@ const ALL_SEEING: readonly Caller[] = ['superadmin', 'admin', 'director'];
 /** Those who may see the Computer Science observation: its HOD, observer, faculty and the all-seeing roles. */
 const SEES_CS_OBSERVATION: readonly Caller[] = [...ALL_SEEING, 'hod', 'observer', 'faculty'];
 const TEMPLATE_EDITORS: readonly Caller[] = ['superadmin', 'admin'];
-/** Evidence notes and the agenda (issue 16): the observer, the HOD, Super_Admin — and the faculty member (shared only). */
+/** Evidence notes and the agenda: the observer, the HOD, Super_Admin — and the faculty member (shared only). */
 const NOTE_READERS: readonly Caller[] = ['superadmin', 'hod', 'observer', 'faculty'];
 
 interface Req {
@@ -68,7 +68,7 @@ interface Row {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD';
   path: string;
   allowed: readonly Caller[];
-  /** The rule, in the words of the README / SPEC. */
+  /** The rule, in the words of docs/api.md / SPEC. */
   rule: string;
   request: (c: Caller) => Req;
   /** Runs after the request (a logout or password reset ends or changes the caller's session). */
@@ -317,7 +317,7 @@ const MATRIX: Row[] = [
     rule: 'its observer, faculty and HOD',
     request: () => ({ url: `/api/observation/${w.full.id}/messages`, body: { body: 'A note on the cycle.' } }),
   },
-  // Issue 16: notes, agenda and audit trail of the CS observation (both rubrics locked, the note and agenda shared).
+  // Notes, agenda and audit trail of the CS observation (both rubrics locked, the note and agenda shared).
   { method: 'GET', path: '/observation/:id/notes', allowed: NOTE_READERS, rule: 'observer, HOD, Super_Admin; faculty (shared notes after the lock)', request: () => ({ url: `/api/observation/${w.full.id}/notes` }) },
   {
     method: 'POST',
@@ -355,7 +355,7 @@ describe('authorisation matrix: every route × every role × own/other departmen
     expect(registeredRoutes(t)).toEqual(API_ROUTES.map(routeName).sort());
   });
 
-  it('answers each caller as the README / SPEC §6 say', async () => {
+  it('answers each caller as docs/api.md / SPEC §6 say', async () => {
     const wrong: string[] = [];
     for (const row of MATRIX) {
       for (const c of ORDER) {

@@ -1,5 +1,5 @@
 /**
- * Notifications people read (issue 14.6): one whole observation cycle through the REST API, with the repeats a
+ * Notifications people read: one whole observation cycle through the REST API, with the repeats a
  * real user makes (the teaching plan saved twice, slots offered twice, the reflection plan saved twice),
  * yields one notification per recipient, observation and event, each naming the observation and who acted.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 16 on PGlite (and PostgreSQL with OBSERVA_TEST_DB=postgres): evidence notes, their photos, the agreement
+ * Evidence notes on PGlite (and PostgreSQL with OBSERVA_TEST_DB=postgres): evidence notes, their photos, the agreement
  * agenda and the audit trail, through the real REST API and sync feed. Visibility per role is the point: the
  * observer, the HOD and Super_Admin see every note; the faculty member only shared notes of a locked rubric and a
  * shared agenda — and never an observer score anywhere; Admin, Campus_Director, other departments: 403.
@@ -63,7 +63,7 @@ async function pull(token: string) {
 
 const OBSERVER_SCORE = /"observerScore":\s*-?\d/;
 
-describe('evidence notes: writing (issue 16)', () => {
+describe('evidence notes: writing', () => {
   it('the observer writes, edits and deletes notes while the rubric is open; stamped offsets and rubric tags are kept', async () => {
     await scheduleDone(t, a, id);
     const n = await okNote({ rubricItemIds: [items[0].id, items[1].id, items[0].id], offsetSeconds: 754 });
@@ -131,7 +131,7 @@ describe('evidence notes: writing (issue 16)', () => {
   });
 });
 
-describe('evidence notes: who sees what (issue 16)', () => {
+describe('evidence notes: who sees what', () => {
   it('observer, HOD and Super_Admin see every note; Admin, Campus_Director and other departments 403; faculty only shared notes after the lock', async () => {
     await scheduleDone(t, a, id);
     const shared = await okNote({ body: 'Shared: clear learning goal on the board.', shared: true, rubricItemIds: [items[0].id] });
@@ -188,7 +188,7 @@ describe('evidence notes: who sees what (issue 16)', () => {
   });
 });
 
-describe('note photos (issue 16)', () => {
+describe('note photos', () => {
   it('a finished JPEG/PNG upload of the observer becomes the note’s photo, served to who may see the note', async () => {
     await scheduleDone(t, a, id);
     const n = await okNote({ shared: true });
@@ -225,7 +225,7 @@ describe('note photos (issue 16)', () => {
   });
 });
 
-describe('agreement agenda (issue 16)', () => {
+describe('agreement agenda', () => {
   it('written by the observer once a rubric is locked; the faculty member reads it once shared; it never carries scores', async () => {
     await scheduleDone(t, a, id);
     const agenda = { items: [{ rubricItemId: items[0].id, text: 'Talk about the warm-up: you rated it 3, I saw 0.' }], summary: 'Start with strengths.', shared: false };
@@ -268,7 +268,7 @@ describe('agreement agenda (issue 16)', () => {
   });
 });
 
-describe('audit trail (issue 16)', () => {
+describe('audit trail', () => {
   it('who did what and when, with the device time of offline changes; observer, HOD and Super_Admin only', async () => {
     await scheduleDone(t, a, id);
     const deviceTime = Date.parse('2026-09-14T09:12:00.000Z');

@@ -147,7 +147,7 @@ describe('sync pull of observations and messages', () => {
     const res = await t.get('/api/sync/changes?since=0&limit=500', a.superadmin);
     const ms = performance.now() - started;
     const first = res.json() as { changes: Change[]; cursor: string; hasMore: boolean };
-    // Hundreds of whole documents in one page, which also ends by bytes (SYNC_PAGE_MAX_BYTES, issue #12): the
+    // Hundreds of whole documents in one page, which also ends by bytes (SYNC_PAGE_MAX_BYTES): the
     // rest follow on the next page.
     expect(first.changes.filter((c) => c.entity === 'observations').length).toBeGreaterThanOrEqual(250);
     expect(res.body.length).toBeLessThanOrEqual(SYNC_PAGE_MAX_BYTES + 20_000);

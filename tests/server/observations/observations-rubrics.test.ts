@@ -27,7 +27,7 @@ const group = (code: string, score: number) => items.filter((i) => i.code === co
 const informed = (body: object, token: string) => put(t, 'informed', { observationsId: id, informedId, ...body }, token);
 
 describe('PUT /api/observation/informed', () => {
-  it('cannot be submitted or locked before the day of the scheduled class (issue #14); group saves may be prepared', async () => {
+  it('cannot be submitted or locked before the day of the scheduled class; group saves may be prepared', async () => {
     const future = classDate('Monday', 1); // a week or more ahead
     await t.db.update(schedulingRequests).set({ scheduledOn: new Date(future) }).where(eq(schedulingRequests.observationId, id));
     const day = future.slice(0, 10);

@@ -114,7 +114,7 @@ describe('PUT /api/observation/scheduling', () => {
     const notOffered = await sched({ timeSlotByObserver: [{ day: 'Friday', time: '14:00-15:30' }], scheduledOn: when }, a.observer);
     expect(notOffered.json()).toEqual({ error: MSG.slotNotOffered });
     expect((await sched({ timeSlotByObserver: own[0], scheduledOn: when }, a.faculty)).statusCode).toBe(403);
-    // Issue #14: the date falls on the slot's weekday and is not in the past.
+    // The date falls on the slot's weekday and is not in the past.
     const past = await sched({ timeSlotByObserver: own[0], scheduledOn: HELD_CLASS }, a.observer);
     expect(past.statusCode).toBe(400);
     expect(past.json()).toEqual({ error: MSG.classDateInPast });

@@ -1,14 +1,14 @@
 /**
  * The API surface and a populated world for the whole-API suites (fuzz.test.ts, authz-matrix.test.ts).
  *
- * `API_ROUTES` lists every route of the README's API table (method + Fastify path); `registeredRoutes` reads the
+ * `API_ROUTES` lists every route of the API table in docs/api.md (method + Fastify path); `registeredRoutes` reads the
  * routes the real app registered, so a suite can fail when a route is added without being listed here.
  *
  * `buildWorld` drives the real API (no database shortcuts except reading ids) to a state where every route has
  * something to act on, in two departments:
  *   - `full`: a Computer Science cycle taken through both scored observations to a post-observation meeting with a
  *     registered artifact and a chat message (observer@ / faculty@ / hod@), a shared evidence note with a photo and a
- *     shared agenda (issue 16);
+ *     shared agenda;
  *   - `fresh`: a Computer Science observation just initiated (faculty2@), for the scheduling start;
  *   - `math`: a Mathematics observation (hod.math@ initiates for faculty.math@ with observer.math@, an observer
  *     created here through POST /auth/create because the demo seed has none in Mathematics);
@@ -39,7 +39,7 @@ export interface ApiRoute {
 
 const r = (method: Method, path: string): ApiRoute => ({ method, path });
 
-/** Every route of the README's API table. */
+/** Every route of the API table (docs/api.md). */
 export const API_ROUTES: readonly ApiRoute[] = [
   r('POST', '/auth/login'),
   r('POST', '/auth/logout'),
@@ -213,7 +213,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
 
   // The full Computer Science cycle.
   const fullId = await initiate(t, a);
-  // An evidence note with a photo, shared, written while the informed rubric is open (issue 16).
+  // An evidence note with a photo, shared, written while the informed rubric is open.
   const noteId = randomUUID();
   await bothObservationsDone(t, a, fullId, async () => {
     const n = await t.post(`/api/observation/${fullId}/notes`, { id: noteId, kind: 'informed', body: 'Evidence from the room', offsetSeconds: 60, shared: true }, a.observer, key());

@@ -65,7 +65,7 @@ export async function facultyCourse(t: TestApp, facultyId: string) {
 }
 
 /**
- * A class date the scheduling rules accept (issue #14): the first day on `weekday` from tomorrow on, 09:00 UTC.
+ * A class date the scheduling rules accept: the first day on `weekday` from tomorrow on, 09:00 UTC.
  * `weeks` later ones for a second pick.
  */
 export function classDate(weekday: string, weeks = 0): string {

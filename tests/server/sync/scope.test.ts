@@ -1,5 +1,5 @@
 /**
- * Scope and grains (issue #12) against the real app (PGlite): the REST reads and the sync feed show every role the
+ * Scope and grains against the real app (PGlite): the REST reads and the sync feed show every role the
  * same observations and messages (also after a user moved department); the feed sends whole documents for what
  * the user takes part in, open, recent and pinned observations and summaries for the rest; a changed scope
  * resets the device; a Super_Admin's first sync of 1 000 observations costs summaries, not documents.

@@ -1,5 +1,5 @@
 /**
- * Profile pictures (issue 15 point 7): a real tus upload (POST + PATCH /api/files) registered with
+ * Profile pictures: a real tus upload (POST + PATCH /api/files) registered with
  * PUT /api/user/avatar — JPEG/PNG/WebP by content only, size-checked, own finished uploads only — served by
  * GET /api/avatar/{key} without a token, and reaching devices through the user document in the sync pull.
  */

@@ -1,5 +1,5 @@
 /**
- * "Your data, exported" (issue 16.6): GET /user/{id}/export is a zip of JSON and CSV with everything Observa holds
+ * "Your data, exported": GET /user/{id}/export is a zip of JSON and CSV with everything Observa holds
  * about the user, as the user may see it — a faculty member's export never carries the observer's scores, even
  * when a Super_Admin downloads it. Self or Super_Admin only.
  */

@@ -1,5 +1,5 @@
 /**
- * Races decided by the database (issue 11.4): concurrent requests that each pass the service's "already
+ * Races decided by the database: concurrent requests that each pass the service's "already
  * exists?" check must still leave one row, and the losers get the SPEC §5 message with 409, never a 500.
  * Runs on PGlite and, with OBSERVA_TEST_DB=postgres, on PostgreSQL (where the transactions truly overlap).
  */

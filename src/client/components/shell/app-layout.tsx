@@ -2,7 +2,7 @@
  * The signed-in shell (SPEC §2): header, left sidebar, optional right panel (aside slot), page body with the
  * route fade, footer. Rendered by routes/_app.tsx for every signed-in page.
  *
- * Sizes (issue 14 point 3): desktop (≥ 1200 px) has the 260 px sidebar and the 320 px chat panel; a tablet
+ * Sizes: desktop (≥ 1200 px) has the 260 px sidebar and the 320 px chat panel; a tablet
  * (768–1199 px) gets a 72 px icon rail and the chat in a drawer (ChatMobileButton), so the rubric keeps ~900 px at
  * 1024 × 768; a phone gets the burger-opened sidebar. The footer scrolls with the page instead of being fixed, so
  * it never covers the last action of a page (Done, Submit).

@@ -1,5 +1,5 @@
 /**
- * The tablet sidebar (issue 14 point 3): the role menu as a 72 px icon rail, so a 1024 px or 768 px screen keeps
+ * The tablet sidebar: the role menu as a 72 px icon rail, so a 1024 px or 768 px screen keeps
  * its width for the rubric. Each entry is a 44 px button named by its label (aria-label + tooltip); a group opens
  * a menu of its links. Same entries and highlighting as the full sidebar (menuFor / activeMenuLink).
  */

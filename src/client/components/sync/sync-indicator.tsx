@@ -1,5 +1,5 @@
 /**
- * Header sync status (issue 3): online/offline, syncing, pending count; opens a drawer with the details
+ * Header sync status: online/offline, syncing, pending count; opens a drawer with the details
  * (last synced, oldest unsynced change, storage use) and the refused changes.
  */
 import { lazy, Suspense, useState } from 'react';

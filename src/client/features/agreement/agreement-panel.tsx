@@ -1,5 +1,5 @@
 /**
- * Agreement view and meeting agenda (issue 16). Once both scores of a rubric are locked, the observer, the HOD and
+ * Agreement view and meeting agenda. Once both scores of a rubric are locked, the observer, the HOD and
  * Super_Admin see per item the observer's and the faculty member's score side by side, differences highlighted,
  * with the exact agreement % and the mean absolute difference (shared/agreement.ts). The observer drafts the
  * post-observation agenda from the largest differences and their tagged notes, edits and shares it. The faculty

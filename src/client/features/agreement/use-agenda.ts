@@ -1,4 +1,4 @@
-/** The meeting agenda of one observation from the replica (issue 16); null when there is none (or not shared). */
+/** The meeting agenda of one observation from the replica; null when there is none (or not shared). */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { MeetingAgenda } from '../../../shared/contract/evidence.js';
 import { getDb } from '../../sync/index.js';

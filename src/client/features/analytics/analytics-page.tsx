@@ -1,5 +1,5 @@
 /**
- * /analytics (issue #16 § 5): department analytics for HOD (own department), Campus_Director, Admin and
+ * /analytics: department analytics for HOD (own department), Campus_Director, Admin and
  * Super_Admin (any department, or all): completion funnel by stage, overdue observations, observer rubric item
  * averages by semester and a heatmap of observer scores by faculty member. Computed by the server
  * (GET /api/analytics), so the page never loads every observation, and kept in the replica (use-analytics.ts), so

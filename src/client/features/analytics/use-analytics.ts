@@ -1,5 +1,5 @@
 /**
- * Department analytics (#16.5) as a server-computed aggregate kept in the replica (#12.5): GET /api/analytics
+ * Department analytics as a server-computed aggregate kept in the replica: GET /api/analytics
  * computes the funnel, overdue list, item averages and heatmap with GROUP BY, so the client never loads every
  * observation for them; the answer is validated with the shared contract and kept in the replica's `meta` table
  * per department, so the page opens at once from the kept copy (online it is refreshed behind it; offline it says

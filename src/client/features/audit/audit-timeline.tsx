@@ -1,5 +1,5 @@
 /**
- * The audit trail of an observation (issue 16): who did what and when, from GET /observation/{id}/audit (the
+ * The audit trail of an observation: who did what and when, from GET /observation/{id}/audit (the
  * observer, the HOD and Super_Admin). A change made offline shows the device time beside the server time it
  * arrived. Read online only: the trail is not part of the replica (it is read rarely and grows with every change).
  */

@@ -1,5 +1,5 @@
 /**
- * The slots of one course with add / edit / delete (issue 15 point 7), for the roles that may change them
+ * The slots of one course with add / edit / delete, for the roles that may change them
  * (`mayEditCourseSlots`). Delete asks for confirmation and is disabled, with the reason in a tooltip, for a slot
  * assigned to a faculty member (the server refuses it with 409: unassign first) and for the course's last slot.
  * Unassign (assigned slots only, with confirmation) frees a slot; the server refuses it while the faculty member has

@@ -1,6 +1,6 @@
 /**
  * The slots of one course (SPEC §2): Section Code, Day and Time, Location, Faculty or 'Not Assigned', and an
- * Actions column when `actions` is given (slot editing, issue 15 point 7).
+ * Actions column when `actions` is given (slot editing).
  */
 import type { ReactNode } from 'react';
 import { Table, Text } from '@mantine/core';

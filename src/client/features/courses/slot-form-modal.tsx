@@ -1,5 +1,5 @@
 /**
- * Add or edit one slot of an existing course (issue 15 point 7): Slot code, Slot day, Slot timing (24-hour) and
+ * Add or edit one slot of an existing course: Slot code, Slot day, Slot timing (24-hour) and
  * Slot location, checked with the shared `courseSlotError` (the creation rules, and a section code unique among
  * the course's other slots) before the change is queued through the outbox (works offline).
  */

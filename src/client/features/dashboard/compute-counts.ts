@@ -6,7 +6,7 @@
  *   Faculty: their observations and their assigned course slots
  *   Observer: their observations
  * Super_Admin rows are never counted (they are never listed either). Every count is an IndexedDB count() on an
- * index (db.ts v5), never a table loaded into memory (#12.5).
+ * index (db.ts v5), never a table loaded into memory.
  */
 import Dexie from 'dexie';
 import type { ReplicaDb } from '../../db/db.js';

@@ -2,7 +2,7 @@
  * The observation stream (SPEC §2 Dashboard, §9): Pending / Ongoing / Completed counts per period, computed from
  * the replica as IndexedDB count() calls on index ranges (db.ts v5: [scope+status(+semester)+createdAt]) — no
  * observation document is read, so 10 000 observations cost a few dozen index counts, not 10 000 objects in the
- * JS heap (#12.5; tests/bench/client-memory.ts measures the rendered dashboard).
+ * JS heap (tests/bench/client-memory.ts measures the rendered dashboard).
  *
  * Periods: Monthly (default; the 12 months of the chosen year), Quarter (January-March … of the chosen year),
  * Yearly (one bar per year present in the data — no hard-coded years) and Semesters (Spring, Summer, Fall of the

@@ -1,7 +1,7 @@
 /**
  * Which observations a dashboard is about, as an index prefix of the replica's `observations` table (db.ts v5):
  * full-menu roles count everything the replica holds, a Head of Department their department, an Observer and a
- * Faculty member their own. Counting through these prefixes never deserialises a document (#12.5).
+ * Faculty member their own. Counting through these prefixes never deserialises a document.
  */
 import type { Role } from '../../../shared/enums.js';
 

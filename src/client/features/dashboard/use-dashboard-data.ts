@@ -1,6 +1,6 @@
 /**
  * Live replica reads for the dashboard; `undefined` means "still loading". Nothing here loads a whole table
- * (#12.5): counts are index counts, the tables read the five newest rows through a cursor on the createdAt
+ *: counts are index counts, the tables read the five newest rows through a cursor on the createdAt
  * index (or the users' primary key), and rows keep only summary fields, so either grain of an observation
  * (src/shared/contract/observation-summary.ts) renders the same.
  */

@@ -48,7 +48,7 @@ export interface EmailTemplateEditorProps {
 }
 
 export function EmailTemplateEditor({ template, type, readOnly, link }: EmailTemplateEditorProps) {
-  // The body being edited is kept as a local draft (issue #14 point 5) until the update is applied or queued.
+  // The body being edited is kept as a local draft until the update is applied or queued.
   const draft = useDraft<string>('emailTemplate', template.id, () => template.email);
   const body = draft.values;
   const setBody = draft.setValues;

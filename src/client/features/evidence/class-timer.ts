@@ -1,5 +1,5 @@
 /**
- * The class timer of the rubric page (issue 16): start / stop, kept in localStorage per observation and rubric so
+ * The class timer of the rubric page: start / stop, kept in localStorage per observation and rubric so
  * a reload or a tab switch in the room keeps counting. Notes are stamped with its elapsed seconds.
  */
 import { useCallback, useEffect, useState } from 'react';

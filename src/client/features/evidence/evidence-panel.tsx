@@ -1,5 +1,5 @@
 /**
- * Evidence notes on the informed / uninformed rubric page (issue 16). The observer starts the class timer, writes
+ * Evidence notes on the informed / uninformed rubric page. The observer starts the class timer, writes
  * short notes stamped with the time since the class started, tags them to rubric items, may attach a photo
  * (camera on tablets) and marks the ones to share. Everything goes through the outbox, so it works offline; the
  * photo takes the upload lane like artifacts. Notes can be edited or deleted until the rubric is locked; sharing

@@ -1,5 +1,5 @@
 /**
- * Evidence notes of one observation from the replica (issue 16), ordered by their offset in the class, with the
+ * Evidence notes of one observation from the replica, ordered by their offset in the class, with the
  * send state of the observer's own changes still in the outbox.
  */
 import { useLiveQuery } from 'dexie-react-hooks';

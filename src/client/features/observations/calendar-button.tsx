@@ -1,4 +1,4 @@
-/** "Add to calendar" (issue 16.4): the observation's class and meeting as an .ics file, for its two participants. */
+/** "Add to calendar": the observation's class and meeting as an .ics file, for its two participants. */
 import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { errorMessage } from '../../api/errors.js';

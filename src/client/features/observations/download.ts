@@ -1,5 +1,5 @@
 /**
- * Downloading one observation whole (issue #12): the replica may hold only its summary. A read, so it talks to
+ * Downloading one observation whole: the replica may hold only its summary. A read, so it talks to
  * the server directly (GET /observation/{id}); the copy is pinned so the pull keeps it whole from then on.
  */
 import { request } from '../../api/http.js';

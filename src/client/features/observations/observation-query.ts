@@ -1,5 +1,5 @@
 /**
- * The list page's query over the replica (must stay fast and small with 10 000 observations, #12.5). It works on
+ * The list page's query over the replica (must stay fast and small with 10 000 observations). It works on
  * index keys and reads only the page's ten documents, keeping only their summary fields, so the list renders the
  * same from either grain (src/shared/contract/observation-summary.ts) and never holds the table:
  *

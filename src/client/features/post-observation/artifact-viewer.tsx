@@ -1,5 +1,5 @@
 /**
- * In-app viewer for artifacts (issue 14 point 4): a PDF or an image opens in a full-screen modal from the same
+ * In-app viewer for artifacts: a PDF or an image opens in a full-screen modal from the same
  * bytes the list already reads (server file with the bearer token, or the locally stored chunks of a queued
  * upload), instead of a download a phone may not know how to open. The object URL lives while the modal is open.
  */

@@ -12,7 +12,7 @@ import { submitWithToast } from '../../components/submit-result.js';
 import { errText } from './format.js';
 import { SlotEditor, type EditableSlot } from './slot-editor.js';
 
-/** `job` waits for the server's answer and shows it (issue #14); only a local failure is caught here. */
+/** `job` waits for the server's answer and shows it; only a local failure is caught here. */
 async function attempt(job: () => Promise<boolean>): Promise<boolean> {
   try {
     return await job();

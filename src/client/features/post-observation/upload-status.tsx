@@ -1,5 +1,5 @@
 /**
- * What became of the files sent from this form (issue #14 point 5: uploads give visible results): one line per
+ * What became of the files sent from this form (uploads give visible results): one line per
  * file with its progress while uploading (the leader tab's live byte count, else the stored one), "saved on this
  * device" while it waits for a connection, the server's message if it was refused, and a done message (and
  * toast) once the file is registered on the server — the outbox row is then gone.

@@ -1,5 +1,5 @@
 /**
- * "Change picture" on the profile (issue 15 point 7): a JPEG, PNG or WebP image is resized in the browser to a
+ * "Change picture" on the profile: a JPEG, PNG or WebP image is resized in the browser to a
  * small square, stored on the device and queued on the upload lane (tus), then registered with PUT /user/avatar.
  * The picture shows at once — sidebar, profile menu and profile page read the replica user — offline too; the
  * toast then says whether the server has it (uploaded, refused, or saved on this device while offline).
@@ -23,7 +23,7 @@ export function AvatarUpload({ userId, resize = resizeAvatar }: { userId: string
     try {
       const { file: small, preview } = await resize(file);
       const { mutationId } = await queueUpload(small, { name: 'user.avatar', args: { userId, preview }, blobField: 'fileURL' });
-      // The picture shows at once; the toast says whether the server has it (issue #14: uploads give results).
+      // The picture shows at once; the toast says whether the server has it (uploads give results).
       await awaitWithToast(mutationId, { progress: MSG.uploading, success: MSG.avatarUpdated, waitMs: 10_000 });
     } catch (err) {
       toast.error(err instanceof Error ? err.message : MSG.somethingWrong);

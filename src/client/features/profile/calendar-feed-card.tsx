@@ -1,5 +1,5 @@
 /**
- * "Calendar" on the profile (issue 16.4): a subscription URL for any calendar app (classes and post-observation
+ * "Calendar" on the profile: a subscription URL for any calendar app (classes and post-observation
  * meetings, kept up to date), made by the server. The URL is the secret, so it is shown once, right after it is
  * made; "Reset link" replaces it (the old one stops working) and "Stop" ends it. Needs a connection.
  */

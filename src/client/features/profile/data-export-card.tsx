@@ -1,5 +1,5 @@
 /**
- * "Your data" on the profile (issue 16.6): downloads everything Observa holds about the user as a zip of JSON and
+ * "Your data" on the profile: downloads everything Observa holds about the user as a zip of JSON and
  * CSV (GET /user/{id}/export). Needs a connection: the export is built by the server from the whole record.
  */
 import { useState } from 'react';

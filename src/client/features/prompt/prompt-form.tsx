@@ -120,7 +120,7 @@ export function PromptForm({ user }: { user: User }) {
           placeholder={`${PROMPT_THRESHOLD_MIN}-${PROMPT_THRESHOLD_MAX}`}
           min={0}
           max={PROMPT_THRESHOLD_MAX}
-          // Issue #14: a threshold above the maximum is refused with a message, never silently clamped.
+          // A threshold above the maximum is refused with a message, never silently clamped.
           clampBehavior="none"
           error={thresholdError}
           suffix="%"

@@ -14,7 +14,7 @@ export interface RubricGroupCardProps {
   showFacultyScores: boolean;
   onScore: (itemId: string, score: number) => void;
   onSave: () => void;
-  /** Shown under an item (the evidence notes tagged to it, issue 16). */
+  /** Shown under an item (the evidence notes tagged to it). */
   renderItemExtra?: (itemId: string) => ReactNode;
 }
 

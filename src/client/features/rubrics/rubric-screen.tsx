@@ -3,7 +3,7 @@
  * (the server takes the side from the token); groups are saved one at a time (all five items, 1 s spinner),
  * Submit needs all four saved. The observer's Done (after 'This action will not be reversed!') locks both
  * scores; afterwards everything is read-only. Faculty never see the observer's score. Group saves stay optimistic
- * (high-frequency, like score clicks); Submit, Done and Start wait briefly for the server's answer (issue #14).
+ * (high-frequency, like score clicks); Submit, Done and Start wait briefly for the server's answer.
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Group, Modal, Stack, Text } from '@mantine/core';
@@ -24,7 +24,7 @@ export interface RubricScreenProps {
   obs: Observation;
   kind: MeetingKind;
   side: ScoringSide | 'viewer';
-  /** Shown under each rubric item (evidence notes tagged to it, issue 16; mounted by the route). */
+  /** Shown under each rubric item (evidence notes tagged to it; mounted by the route). */
   renderItemExtra?: (itemId: string) => ReactNode;
 }
 
@@ -95,7 +95,7 @@ export function RubricScreen({ obs, kind, side, renderItemExtra }: RubricScreenP
     );
   }
 
-  // Issue #14: the informed rubric is completed (submitted, locked) from the day of the scheduled class on.
+  // The informed rubric is completed (submitted, locked) from the day of the scheduled class on.
   const early = kind === 'informed' ? rubricBeforeClassError(obs.obsRequest?.scheduledOn, localDay(new Date())) : null;
 
   async function submit() {

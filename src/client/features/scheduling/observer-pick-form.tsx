@@ -20,7 +20,7 @@ export function ObserverPickForm({ obs }: { obs: Observation }) {
   const { reasons, setReasons, busy, send } = useSchedulingUpdate(obs.id);
 
   const picked = r.timeSlotsByFaculty.find((s) => slotKey(s) === slot);
-  // Issue #14: the date falls on the picked slot's weekday and is not in the past (the server checks it too).
+  // The date falls on the picked slot's weekday and is not in the past (the server checks it too).
   const dateError = date && !accepted ? classDateError(date, picked ? [picked.day] : [], localDay(new Date())) : null;
 
   async function update() {

@@ -21,7 +21,7 @@ export interface PlanStepFormProps {
   title: string;
   /** Resolves false when the server refused the answers (the draft is kept), true/void once applied or queued. */
   onSubmit: (answers: { id: string; response: string }[]) => Promise<boolean | void>;
-  /** Where the local draft of the answers is kept (issue #14 point 5); the plan's id when omitted. */
+  /** Where the local draft of the answers is kept; the plan's id when omitted. */
   draftKey?: { form: string; entityId: string };
 }
 

@@ -1,5 +1,5 @@
 /**
- * Optimistic applies of issue 16 (evidence notes, their photos, the meeting agenda): each mirrors what the
+ * Optimistic applies of the evidence (evidence notes, their photos, the meeting agenda): each mirrors what the
  * server's service stores (src/server/services/evidence), so a note written offline shows at once beside its
  * rubric items. Set semantics; a missing record is skipped (types.ts).
  */

@@ -1,4 +1,4 @@
--- Sync invariants for the issue-16 tables (see 0001): versions bumped under the advisory lock, tombstones for
+-- Sync invariants for the evidence tables (see 0001): versions bumped under the advisory lock, tombstones for
 -- deleted notes and agendas, and a note's version moves when its rubric is locked or unlocked, because what the
 -- faculty member may see of it (shared notes, after the lock) changes then.
 CREATE TRIGGER evidence_notes_bump_version BEFORE INSERT OR UPDATE ON evidence_notes FOR EACH ROW EXECUTE FUNCTION observa_bump_version();

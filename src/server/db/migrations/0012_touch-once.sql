@@ -1,4 +1,4 @@
--- An observation is touched once per transaction, not once per changed part (issue 13.3).
+-- An observation is touched once per transaction, not once per changed part.
 --
 -- A change to one of an observation's parts (scores, meetings, plans, slots, artifacts…) updates the observation
 -- row, so its version moves and the sync feed sends the document again (migration 0001). That ran for every row:

@@ -1,4 +1,4 @@
--- The touch of an observation by its parts, cheaper per row (issue 13.3; migrations 0001 and 0012 before it).
+-- The touch of an observation by its parts, cheaper per row (migrations 0001 and 0012 before it).
 --
 -- Every row of a part still fired the whole function: the row turned into jsonb (to_jsonb of every column) to read
 -- one key, and for a part held by a parent (a score by its meeting, a plan step by its plan, a slot or an artifact

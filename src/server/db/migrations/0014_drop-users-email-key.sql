@@ -1,4 +1,4 @@
--- One unique index on users' addresses instead of two (issue 13.3). users_email_lower_key (migration 0002: unique on
+-- One unique index on users' addresses instead of two. users_email_lower_key (migration 0002: unique on
 -- lower(email)) already made an address unique whatever its case, and emails are stored lower-cased, so the unique
 -- index on email itself (users_email_key) decided nothing more; it only served lookups written `email = $1`, which
 -- now read `lower(email) = $1` (schema.ts emailIs) and probe the other index. Every users write (version bump

@@ -1,5 +1,5 @@
 -- Foreign keys checked once per row version that survives, for the rows a batched push rewrites many times in one
--- transaction (issue 13.3). PostgreSQL skips the foreign-key check of an UPDATE that leaves the key alone, except
+-- transaction. PostgreSQL skips the foreign-key check of an UPDATE that leaves the key alone, except
 -- when the row was written earlier in the same transaction: then it checks again, each time. A batch's transaction
 -- saves one rubric group fifty times over (five score rows, two keys each: 500 checks) or edits one profile fifty
 -- times (the department's key: 50 checks). Deferred, a check runs at the end of the transaction, and only for the

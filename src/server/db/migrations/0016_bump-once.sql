@@ -1,4 +1,4 @@
--- A row's version moves once per transaction, not at every write of it (issue 13.3; migrations 0001 and 0009).
+-- A row's version moves once per transaction, not at every write of it (migrations 0001 and 0009).
 --
 -- Every UPDATE of a synced row ran observa_bump_version(), a PL/pgSQL call, and took a new version from the
 -- sequence. A row changed again in the same transaction needs neither: its version was already taken inside

@@ -1,5 +1,5 @@
 /**
- * Administration routes (issue 5), registered under /api. Thin: parse with the shared zod contract, call the
+ * Administration routes, registered under /api. Thin: parse with the shared zod contract, call the
  * service, answer. Every write goes through `idempotentWrite` (one transaction, once per Idempotency-Key).
  *
  *   GET  /data/super-data            GET  /data/:role/:departmentId     GET /users?role=&page=
@@ -69,7 +69,7 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  // Slots of an existing course (issue 15 point 7).
+  // Slots of an existing course.
   app.post<Id>('/course/:id/slot', async (req, reply) => {
     const body = SlotWriteRequest.parse(req.body ?? {});
     return idempotentWrite(req, reply, async (tx) =>

@@ -1,5 +1,5 @@
 /**
- * Issue 16 routes, registered under /api. Thin: parse with the shared contract, run the service (writes inside
+ * Evidence routes (notes, photos, agenda, audit trail), registered under /api. Thin: parse with the shared contract, run the service (writes inside
  * `idempotentWrite`), answer. Rules per role and ownership: services/evidence/.
  *
  *   GET    /observation/{id}/notes                      notes as the caller may see them

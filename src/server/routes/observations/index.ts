@@ -1,5 +1,5 @@
 /**
- * Routes of the observation cycle (issue 4), registered under /api. Thin: parse with the shared zod contract,
+ * Routes of the observation cycle, registered under /api. Thin: parse with the shared zod contract,
  * run the service inside `idempotentWrite` (one transaction, exactly once per Idempotency-Key), answer.
  * Every route needs a signed-in user; the services check role, ownership and state.
  */

@@ -1,6 +1,6 @@
 /**
  * `npm run seed:scale -- --observations N`: adds a university's worth of history to the database in bulk (see
- * README § Running at scale). Everything of one run is one transaction: it all lands or nothing does.
+ * docs/operations/scaling.md). Everything of one run is one transaction: it all lands or nothing does.
  *
  * Shape: ~5.5 observations per faculty member over `years` (3–5) years, the older ones Completed, and for about a
  * third of the faculty a current one open at one of the stages of the cycle (at most one open per faculty

@@ -1,5 +1,5 @@
 /**
- * Sync sources of administration (issue 5):
+ * Sync sources of administration:
  *   courses         course documents with their slots and department names, visible as GET /courses
  *   planTemplates   each master plan with its ordered steps (every signed-in user)
  *   emailTemplates  the four email templates ('email.edit' roles only)

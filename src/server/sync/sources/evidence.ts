@@ -1,5 +1,5 @@
 /**
- * Sync sources of issue 16, filtered per viewer (services/evidence/note-access.ts):
+ * Sync sources of the evidence (notes, agendas), filtered per viewer (services/evidence/note-access.ts):
  *   notes     every note of the observations the viewer may see. The full audience gets documents; the faculty
  *             member gets a document for a shared note of a locked rubric and nothing for any other note (a
  *             removal would tell them how many private notes exist and when). A note that becomes visible

@@ -3,7 +3,7 @@
  * profile → users, departments, notifications (sources/profile.ts)
  * observations → observations, messages (sources/observations.ts)
  * admin → courses, slots, planTemplates, emailTemplates (sources/admin.ts)
- * evidence → notes, agendas (sources/evidence.ts, issue 16)
+ * evidence → notes, agendas (sources/evidence.ts)
  */
 import { ADMIN_SOURCES } from './admin.js';
 import { EVIDENCE_SOURCES } from './evidence.js';

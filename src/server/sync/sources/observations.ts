@@ -1,5 +1,5 @@
 /**
- * Sync sources of the observation cycle (issue 4; grains and scope: issue #12):
+ * Sync sources of the observation cycle (grains and scope: docs/adr/2026-11-24-replica-scope-and-grains.md):
  *   observations  for every observation in the user's scope (services/scope), either its summary (a few hundred
  *                 bytes, grain 'summary') or the whole document built per viewer by the same builder as
  *                 GET /observation/{id} (grain 'full': the ones the user takes part in, open, recent or pinned by

@@ -1,5 +1,5 @@
 /**
- * Sync sources of the user's own area (issue 3):
+ * Sync sources of the user's own area:
  *   users          user documents (services/users/user-document.ts) the viewer may see (visibility.ts)
  *   departments    every department (everyone picks from them)
  *   notifications  the viewer's own notifications

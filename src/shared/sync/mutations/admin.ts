@@ -1,5 +1,5 @@
 /**
- * Mutations of administration (issue 5): users, courses, plans, email templates, prompts.
+ * Mutations of administration: users, courses, plans, email templates, prompts.
  * Args are what the UI hands to `mutate()`; every new record carries a client uuid so an offline client can
  * create it and refer to it (e.g. assign a slot of a course created offline) before the server has answered.
  */
@@ -42,7 +42,7 @@ const CourseAssignArgs = z.object({
 });
 export type CourseAssignArgs = z.infer<typeof CourseAssignArgs>;
 
-/** A slot of an existing course (issue 15 point 7); `id` is the client's uuid of a new slot. */
+/** A slot of an existing course; `id` is the client's uuid of a new slot. */
 const CourseSlotArgs = z.object({
   courseId: z.uuid(),
   id: z.uuid(),

@@ -1,5 +1,5 @@
 /**
- * Mutations of issue 16: evidence notes taken in the room (offline), their photos (blob lane, after the tus
+ * Mutations of the evidence: evidence notes taken in the room (offline), their photos (blob lane, after the tus
  * upload finished) and the meeting agenda. Args carry the client UUID of a new note so the replica shows it at once.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Mutations of the observation cycle (issue 4): one per UI write. Args are the intent plus the client UUIDs of
+ * Mutations of the observation cycle: one per UI write. Args are the intent plus the client UUIDs of
  * any record the change creates, so the replica can show it at once and later writes refer to it by the same id.
  * Paths and bodies are those of SPEC §7 under /api.
  */

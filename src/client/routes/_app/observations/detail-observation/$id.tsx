@@ -21,7 +21,7 @@ import { useNotes } from '../../../../features/evidence/use-notes.js';
 
 export const Route = createFileRoute('/_app/observations/detail-observation/$id')({ component: DetailPage });
 
-/** The audit trail (issue 16): the observer, the HOD of the department and Super_Admin (the server decides too). */
+/** The audit trail: the observer, the HOD of the department and Super_Admin (the server decides too). */
 function seesAudit(obs: { observerId: string; departmentId: number | null; hodId: string }, u: { id: string; role: string; departmentId?: number | null }): boolean {
   if (u.id === obs.observerId || u.role === 'Super_Admin') return true;
   return u.role === 'Head_of_Department' && (u.id === obs.hodId || (u.departmentId != null && u.departmentId === obs.departmentId));
