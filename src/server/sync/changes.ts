@@ -2,7 +2,7 @@
  * The pull (docs/sync-protocol.md § Pull): what changed for this user since the cursor.
  *
  * Safe upper bound: writers take versions from the sequence without a common lock, each publishing a lower bound
- * of its versions as a shared advisory lock for as long as it runs (migration 0004). `observa_sync_upper_bound()`
+ * of its versions as a shared advisory lock for as long as it runs (migration 0009). `observa_sync_upper_bound()`
  * gives `upTo` below every version a running transaction holds or may take, so every version ≤ upTo is final: a
  * page never skips a row that commits later with a smaller version, and unrelated writers never queue.
  *
