@@ -32,6 +32,7 @@ import { projectUser, projectUsersFor, userViewFor } from '../../src/shared/cont
 import { csvSafeCell, csvSafeRow } from '../../src/shared/csv.js';
 import { emailHtml, emailParts, emailText, escapeHtml } from '../../src/shared/email-render.js';
 import { parseChangesResponse, stopsBatch } from '../../src/shared/sync/protocol.js';
+import { parseProtocolHeader } from '../../src/shared/sync/protocol-version.js';
 import { declaredKind, formatBytes, kindLimitText, uploadTooLargeMessage } from '../../src/shared/contract/files.js';
 import { assignError, courseCreateError, courseSlotError, isValidSlotTime, normaliseSlotTime, slotError } from '../../src/shared/contract/courses.js';
 import { postAction, schedulingAction } from '../../src/shared/contract/observations.js';
@@ -135,6 +136,7 @@ const CALLS: Record<string, Call> = {
   'email-render.ts#emailHtml': (s) => emailHtml(`${s}{{name}}<br>{{link}}`, { name: s, email: s, link: s }),
   'email-render.ts#emailText': (s) => emailText(s, { name: s, email: s }, true),
   'sync/protocol.ts#stopsBatch': (s) => stopsBatch(s.length),
+  'sync/protocol-version.ts#parseProtocolHeader': (s) => [parseProtocolHeader(s), parseProtocolHeader(`1${s}`), parseProtocolHeader([s, s])],
   'sync/protocol.ts#parseChangesResponse': (s) => [
     parseChangesResponse(s),
     parseChangesResponse({ cursor: s, hasMore: true, changes: [{ entity: 'observations', id: s, version: s, data: { name: s } }] }),
