@@ -4,8 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MSG } from '../../shared/messages.js';
-import { unauthenticated } from '../http/errors.js';
-import { IDEMPOTENCY_HEADER } from '../../shared/sync/protocol.js';
+import { unauthenticated } from '../services/errors.js';
 import { authenticateToken } from '../services/auth/sessions.js';
 
 /** Far above any token this server issues. */
@@ -24,12 +23,8 @@ export function registerAuth(app: FastifyInstance): void {
   app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
     const token = bearerToken(request);
     if (!token) throw unauthenticated(MSG.notSignedIn);
-    const rawKey = request.headers[IDEMPOTENCY_HEADER];
-    const key = request.method !== 'GET' && typeof rawKey === 'string' && rawKey.length > 0 && rawKey.length <= 200 ? rawKey : undefined;
-    const found = await authenticateToken(app.deps.db, token, app.deps.now(), key, app.sessionCache, app.deps.config.session);
+    const found = await authenticateToken(app.deps.db, token, app.deps.now(), app.sessionCache, app.deps.config.session);
     if (!found) throw unauthenticated(MSG.notSignedIn);
     request.user = found.user;
-    // Looked up with the session (same round trip) unless the session was cached; see http/idempotency.ts.
-    if (key) request.idempotencyStored = found.stored;
   });
 }

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { PIN_MAX, SYNC_ENTITIES, SYNC_PAGE_DEFAULT, SYNC_PAGE_MAX, type SyncEntity } from '../../shared/sync/protocol.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest } from '../services/errors.js';
 import { changesFor, parseCursor } from '../sync/changes.js';
 
 const MAX_REFETCH = 200;

@@ -15,7 +15,7 @@ import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import { SYNC_PAGE_MAX_BYTES, type SyncChange, type SyncChangesResponse, type SyncEntity } from '../../shared/sync/protocol.js';
 import type { Db } from '../db/client.js';
 import { tombstones } from '../db/schema.js';
-import type { AuthUser } from '../http/types.js';
+import type { AuthUser } from '../services/deps.js';
 import { SYNC_SOURCES } from './sources/index.js';
 import type { FeedContext, SyncSource } from './sources/types.js';
 import { scopeKey } from '../services/scope/index.js';

@@ -16,7 +16,7 @@
  */
 import type { SyncChange, SyncChangesResponse } from '../../shared/sync/protocol.js';
 import type { Db } from '../db/client.js';
-import type { AuthUser } from '../http/types.js';
+import type { AuthUser } from '../services/deps.js';
 import { SYNC_PAGE_MAX_BYTES } from '../../shared/sync/protocol.js';
 import { formatCursor, refetchDocs, type ChangesQuery } from './changes.js';
 import { bytesOf, cutByBytes } from './page-bytes.js';

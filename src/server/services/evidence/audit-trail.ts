@@ -7,8 +7,8 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { AuditEntry } from '../../../shared/contract/evidence.js';
 import type { Db } from '../../db/client.js';
 import { auditLog, users } from '../../db/schema.js';
-import { forbidden } from '../../http/errors.js';
-import type { AuthUser } from '../../http/types.js';
+import { forbidden } from '../errors.js';
+import type { AuthUser } from '../deps.js';
 import { loadVisible } from '../observations/access.js';
 import { noteAudience } from './note-access.js';
 

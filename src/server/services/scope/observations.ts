@@ -17,7 +17,7 @@ import { or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { can } from '../../../shared/permissions.js';
 import { inline, type Bind } from '../../db/prepared-shapes.js';
 import { observations } from '../../db/schema.js';
-import type { AuthUser } from '../../http/types.js';
+import type { AuthUser } from '../deps.js';
 
 export type ObservationRow = typeof observations.$inferSelect;
 export type Viewer = Pick<AuthUser, 'id' | 'role' | 'departmentId'>;
