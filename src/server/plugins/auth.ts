@@ -3,20 +3,10 @@
  * neither revoked nor expired) or answers 401 `{ error: MSG.notSignedIn }`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bearerToken } from '../http/bearer-token.js';
 import { MSG } from '../../shared/messages.js';
 import { unauthenticated } from '../services/errors.js';
 import { authenticateToken } from '../services/auth/sessions.js';
-
-/** Far above any token this server issues. */
-const MAX_AUTHORIZATION = 1024;
-
-export function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  // Bounded before matching (issue 11); the pattern's two runs (\s+, \S+) cannot overlap, so it is linear anyway.
-  if (typeof header !== 'string' || header.length > MAX_AUTHORIZATION) return null;
-  const m = /^Bearer\s+(\S+)$/i.exec(header.trim());
-  return m ? m[1] : null;
-}
 
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('user', null as never);

@@ -2,7 +2,7 @@
 import { ReadAllRequest } from '../../../shared/contract/notifications.js';
 import { AvatarRequest } from '../../../shared/contract/users.js';
 import { MSG } from '../../../shared/messages.js';
-import { bearerToken } from '../../plugins/auth.js';
+import { bearerToken } from '../../http/bearer-token.js';
 import { forbidden } from '../../services/errors.js';
 import { markAllRead, openNotification } from '../../services/notify.js';
 import { registerAvatar, removeAvatar } from '../../services/users/avatar.js';
