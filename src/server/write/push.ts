@@ -31,6 +31,7 @@ import type { Tx } from '../db/client.js';
 import type { AuditInput, ClientStamp } from '../services/audit.js';
 import type { AppDeps, AuthUser } from '../services/deps.js';
 import { errorResponse } from '../http/error-response.js';
+import { HttpError } from '../services/errors.js';
 import { runAfterCommit, writeContext, type WriteEffects } from './context.js';
 import { keyed, recordWrites, replayOf, storedAnswers, type Keyed, type StoredAnswer } from './idempotency.js';
 import type { Mutator, WriteResult } from './mutator.js';
@@ -57,8 +58,7 @@ const refused = (row: PushRow, status: number, error: string): Prepared => ({ ro
 
 function prepare(p: PushContext, row: PushRow, stored: Map<string, StoredAnswer>): Prepared {
   const def = mutationDef(row.name);
-  const m = mutatorFor(row.name);
-  if (!def || !m) return refused(row, 400, `name: unknown change "${row.name}"`);
+  if (!def || !mutatorFor(row.name)) return refused(row, 400, `name: unknown change "${row.name}"`);
   if (def.lane === 'blob') return refused(row, 400, `name: "${row.name}" is sent through the upload lane, not in a batch`);
   try {
     const parsed = def.args.safeParse(row.args);
@@ -67,6 +67,8 @@ function prepare(p: PushContext, row: PushRow, stored: Map<string, StoredAnswer>
     const args = row.args as never;
     const path = `/api${def.path(args)}`;
     const body = def.body(args);
+    const m = mutatorFor(row.name, path);
+    if (!m) throw new HttpError('validation', `path: no change "${row.name}" at ${path}`);
     const params = paramsOf(m, path);
     const k = keyed(p.user.id, row.mutationId, def.method, path, body);
     const replay = replayOf(k, stored.get(row.mutationId));

@@ -19,21 +19,28 @@ export const MUTATORS: readonly Mutator<never>[] = [
   ...ADMIN_MUTATORS,
 ] as Mutator<never>[];
 
-const byName = new Map<string, Mutator<unknown>>();
-for (const m of MUTATORS) {
-  for (const name of m.names) {
-    if (byName.has(name)) throw new Error(`mutation ${name} is served by two mutators`);
-    byName.set(name, m as Mutator<unknown>);
-  }
-}
+const byName = new Map<string, Mutator<unknown>[]>();
+for (const m of MUTATORS) for (const name of m.names) byName.set(name, [...(byName.get(name) ?? []), m as Mutator<unknown>]);
 
-/** The mutator that runs a pushed row of this outbox name (own entries only: `constructor` names nothing). */
-export function mutatorFor(name: string): Mutator<unknown> | undefined {
-  return byName.get(name);
+/**
+ * The mutator that runs a pushed row of this outbox name and path (under /api): the one serving the name whose url
+ * fits the path (the informed and the uninformed rubric share their names). Own entries only: `constructor`
+ * names nothing.
+ */
+export function mutatorFor(name: string, path?: string): Mutator<unknown> | undefined {
+  const candidates = byName.get(name) ?? [];
+  if (path === undefined || candidates.length <= 1) return candidates[0];
+  return candidates.find((m) => fits(m, path));
 }
 
 /** Outbox names no mutator serves (a test keeps this empty). */
 export const unserved = (names: readonly MutationName[]) => names.filter((n) => !byName.has(n));
+
+function fits(m: Mutator<unknown>, path: string): boolean {
+  const want = `/api${m.url}`.split('/');
+  const got = path.split('/');
+  return want.length === got.length && want.every((seg, i) => seg.startsWith(':') || seg === got[i]);
+}
 
 /**
  * The decoded path parameters of `path` (under /api) for the mutator's url pattern; a path that does not fit the

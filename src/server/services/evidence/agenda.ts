@@ -16,6 +16,7 @@ import type { AuthUser } from '../deps.js';
 import type { WriteContext } from '../write-context.js';
 import { loadForWrite, loadVisible, requireObserver, requireOpen } from '../observations/access.js';
 import { leftFacultyView, noteAudience } from './note-access.js';
+import { seesAgenda } from '../../../shared/access-policy/index.js';
 
 export type AgendaRow = typeof meetingAgendas.$inferSelect;
 
@@ -67,10 +68,7 @@ export async function saveAgenda(ctx: WriteContext, u: AuthUser, observationId: 
 
 /** The agenda as `u` may see it: the document, or null (none yet, or not shared with a faculty member). */
 export function agendaForViewer(u: AuthUser, o: Parameters<typeof noteAudience>[1], row: AgendaRow): MeetingAgenda | null {
-  const audience = noteAudience(u, o);
-  if (audience === 'full') return agendaDocument(row);
-  if (audience === 'faculty' && row.shared) return agendaDocument(row);
-  return null;
+  return seesAgenda(u, o, row) ? agendaDocument(row) : null;
 }
 
 export async function getAgenda(db: Db, u: AuthUser, observationId: string): Promise<MeetingAgenda> {

@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import { ARTIFACT_KIND_MAX_BYTES } from '../../../shared/contract/files.js';
 import type { EvidenceNote, NoteCreateRequest, NotePhotoRequest, NoteUpdateRequest } from '../../../shared/contract/evidence.js';
 import { MSG } from '../../../shared/messages.js';
+import { facultySeesNote } from '../../../shared/access-policy/index.js';
 import type { Db, Tx } from '../../db/client.js';
 import { evidenceNotes, meetings, rubricItems } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound, tooLarge } from '../errors.js';
@@ -161,9 +162,9 @@ export async function attachPhoto(
   return { note: noteDocument(row), replacedKey: note.photoKey };
 }
 
-/** Whether a faculty member may see this note now: shared, and its rubric locked. */
+/** Whether a faculty member may see this note now (the policy's facultySeesNote: shared, rubric locked). */
 function facultyMaySee(note: Pick<NoteRow, 'shared' | 'kind'>, lockedKinds: ReadonlySet<string>): boolean {
-  return note.shared && lockedKinds.has(note.kind);
+  return facultySeesNote(note, lockedKinds.has(note.kind));
 }
 
 async function lockedKindsOf(db: Db | Tx, observationIds: string[]): Promise<Map<string, Set<string>>> {

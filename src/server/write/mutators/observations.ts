@@ -11,7 +11,6 @@ import {
   UploadArtifactRequest,
 } from '../../../shared/contract/observations.js';
 import { MSG } from '../../../shared/messages.js';
-import { notFound } from '../../services/errors.js';
 import { removeArtifacts } from '../../services/observations/artifact-files.js';
 import { registerArtifact } from '../../services/observations/artifacts.js';
 import { sendMessage } from '../../services/observations/chat.js';
@@ -23,8 +22,15 @@ import { createScheduling, updateScheduling } from '../../services/observations/
 import { created, mutator, ok } from '../mutator.js';
 import { idParam } from '../../http/params.js';
 
-/** PUT /observation/informed and /observation/uninformed: one change, the meeting's kind from the path. */
-const RUBRIC_KINDS: readonly string[] = ['informed', 'uninformed'] satisfies MeetingKind[];
+/** PUT /observation/informed and /observation/uninformed: one kind of change each; a pushed row goes to the one its path names. */
+const rubricSave = (kind: MeetingKind) =>
+  mutator({
+    method: 'PUT',
+    url: `/observation/${kind}`,
+    names: ['rubrics.saveGroup', 'rubrics.submit', 'rubrics.lock'],
+    input: (req) => RubricUpdateRequest.parse(req.body ?? {}),
+    run: async (ctx, body) => ok({ message: await updateRubrics(ctx, ctx.user, kind, body, ctx.now) }),
+  });
 
 export const OBSERVATION_MUTATORS = [
   mutator({
@@ -63,17 +69,8 @@ export const OBSERVATION_MUTATORS = [
     input: (req) => SchedulingUpdateRequest.parse(req.body ?? {}),
     run: async (ctx, body) => ok({ message: await updateScheduling(ctx, ctx.user, body, ctx.now) }),
   }),
-  mutator({
-    method: 'PUT',
-    url: '/observation/:kind',
-    names: ['rubrics.saveGroup', 'rubrics.submit', 'rubrics.lock'],
-    // Any other PUT /observation/… is no route (the static paths above are matched first): 404.
-    input: (req) => {
-      if (!RUBRIC_KINDS.includes(req.params.kind!)) throw notFound();
-      return { kind: req.params.kind as MeetingKind, body: RubricUpdateRequest.parse(req.body ?? {}) };
-    },
-    run: async (ctx, { kind, body }) => ok({ message: await updateRubrics(ctx, ctx.user, kind, body, ctx.now) }),
-  }),
+  rubricSave('informed'),
+  rubricSave('uninformed'),
   mutator({
     method: 'POST',
     url: '/observation/uninformed',
