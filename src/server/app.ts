@@ -35,7 +35,6 @@ import { seed } from './seed/index.js';
 import { createFileStorage } from './storage/index.js';
 import { DEFAULT_THROTTLE, type ThrottlePolicy } from './services/auth/login-throttle.js';
 import { DEFAULT_STREAM_LIMITS, FeedBus } from './sync/feed-bus.js';
-import { captureWriteRoutes } from './sync/push.js';
 import { createSmtpMailer, recordOnlyMailer } from './services/mail/mailer.js';
 import { createOutboxFlusher, type OutboxFlusher } from './services/mail/outbox-flusher.js';
 import { configureMail } from './services/mail/queue-email.js';
@@ -179,8 +178,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   registerHousekeeping(app, { upkeepEveryMs: handle.kind === 'pglite' ? (opts.upkeepEveryMs ?? EMBEDDED_UPKEEP_MS) : null });
   await registerOpenApi(app);
-  // Before the routes: the batched push runs each row through its single route's handler.
-  captureWriteRoutes(app);
   await app.register(routes, { prefix: '/api' });
   await registerStatic(app, config.clientDir);
   return app;

@@ -21,9 +21,6 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { STARTUP_LOCK } from './advisory-locks.js';
 import { lockDataDir } from './data-dir-lock.js';
-import { preparingClient } from './pg-prepared.js';
-import { SizeKeepingNodeFS } from './pglite-fs.js';
-import { withPreparedStatements } from './pglite-prepared.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -54,14 +51,12 @@ export interface DbOptions {
 }
 
 /**
- * Prepared statements (pg-prepared.ts, pglite-prepared.ts) run their generic plan from the first execution. Left
- * to `auto`, PostgreSQL re-plans a statement for every execution whenever its generic plan's estimate is higher
- * than a custom plan's, which is always the case for `= any($1::uuid[])` (an array of unknown length): the
- * observation document's one statement (services/observations/document.ts) spent 1.8 ms planning for 0.3 ms of
- * execution, on every GET /observation/{id}. Every statement Observa prepares looks rows up by id, by an indexed
- * column or by a version range, where the generic plan is the custom one. Measured (README, Decisions): the
- * document route ~1.6× faster on both engines; at 10 000 observations on PostgreSQL the Super_Admin's first
- * sync and list, the dashboard and the idle pull unchanged, a HOD's or faculty member's short list ~0.5 ms slower.
+ * Prepared statements (Drizzle's `.prepare()`, db/prepared-shapes.ts) run their generic plan from the first
+ * execution. Left to `auto`, PostgreSQL re-plans a statement for every execution whenever its generic plan's
+ * estimate is higher than a custom plan's, which is always the case for `= any($1::uuid[])` (an array of unknown
+ * length): the observation document's statement spent 1.8 ms planning for 0.3 ms of execution. Every statement
+ * Observa prepares looks rows up by id, by an indexed column or by a version range, where the generic plan is the
+ * custom one (docs/performance.md).
  */
 const PLAN_CACHE_MODE = 'force_generic_plan';
 
@@ -93,7 +88,11 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
     // The connection's settings are set on each new connection as it connects (not as a startup `options` parameter, which a
     // pooler such as PgBouncer may refuse, and which would replace `options` given in the URL).
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, Client: preparingClient(undefined, CONNECTION_SETUP) });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // Each new connection gets the settings above before it serves a query (pg's public `connect` event).
+    pool.on('connect', (client) => {
+      client.query(CONNECTION_SETUP).catch((err: Error) => console.warn(`PostgreSQL connection setup failed: ${err.message}`));
+    });
     // An idle connection that the server closes (restart, failover, a forced DROP DATABASE in tests) emits
     // 'error' on the pool; without a listener that would crash the process. The pool replaces the connection.
     pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
@@ -117,9 +116,9 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
   }
   // A directory PostgreSQL has never initialised: initdb, the migrations and the seed are about to run here.
   const fresh = !!opts.pgliteDir && !existsSync(path.join(opts.pgliteDir, 'PG_VERSION'));
-  const start = () => new PGlite({ ...(opts.pgliteDir ? { fs: new SizeKeepingNodeFS(opts.pgliteDir) } : {}), ...PGLITE_MEMORY });
+  const start = () => new PGlite({ ...(opts.pgliteDir ? { dataDir: opts.pgliteDir } : {}), ...PGLITE_MEMORY });
   let client = start();
-  let db = drizzlePglite(withPreparedStatements(client), { schema }) as unknown as Db;
+  let db = drizzlePglite(client, { schema }) as unknown as Db;
   const close = async () => {
     try {
       await client.close();
@@ -136,7 +135,7 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
       // opening the now-initialised directory again drops that memory with the old instance.
       await client.close();
       client = start();
-      db = drizzlePglite(withPreparedStatements(client), { schema }) as unknown as Db;
+      db = drizzlePglite(client, { schema }) as unknown as Db;
       await client.waitReady;
     }
   } catch (err) {

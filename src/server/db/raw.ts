@@ -1,35 +1,30 @@
 /**
- * A statement of fixed text run on the driver's own connection, past Drizzle's query building: for the hot write
- * path of a batched push, where building the statement with Drizzle cost as much as PGlite running it (a CPU
- * profile of 100-row batches: Drizzle 10 % of the server's time). The text goes through the same prepared-statement
- * layers (pg-prepared.ts, pglite-prepared.ts) as every other statement, inside the caller's transaction when given
- * one. Rows come back as the driver parses them (json parsed; use results.ts `parseJson` all the same).
+ * A statement written as text with numbered parameters ($1, $2 …), run through Drizzle's public `execute` in the
+ * caller's connection or transaction: for statements Drizzle's builder cannot express as one statement (several
+ * tables' rows as JSON in one round trip, an UPDATE whose column list is chosen at run time). Each `$n` becomes
+ * a bound parameter, so values never enter the text. Rows come back as the driver parses them (use results.ts
+ * `parseJson` on json columns all the same).
  */
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from './client.js';
+import { rowsOf } from './results.js';
 
-interface DriverClient {
-  query(text: string, params: unknown[]): Promise<{ rows: unknown[] }>;
-  /** node-postgres: statements written as they are called, without waiting for the answers before. */
-  pipeline?: boolean;
+/** `text` with each `$n` replaced by the bound value `params[n - 1]`. */
+export function withParams(text: string, params: readonly unknown[]): SQL {
+  const pieces = text.split(/\$(\d+)/);
+  const chunks: SQL[] = [];
+  pieces.forEach((piece, i) => {
+    if (i % 2 === 0) {
+      if (piece) chunks.push(sql.raw(piece));
+      return;
+    }
+    const n = Number(piece);
+    if (!(n >= 1 && n <= params.length)) throw new Error(`raw statement: no value for $${piece}`);
+    chunks.push(sql`${params[n - 1]}`);
+  });
+  return sql.join(chunks);
 }
 
-/**
- * The driver connection Drizzle's session runs on: a PoolClient (PostgreSQL, in a transaction), the pool, or
- * PGlite (its transaction, in one).
- */
-function driverOf(conn: Db | Tx): DriverClient {
-  return (conn as unknown as { session: { client: DriverClient } }).session.client;
-}
-
-export async function rawRows<T>(conn: Db | Tx, text: string, params: unknown[]): Promise<T[]> {
-  return (await driverOf(conn).query(text, params)).rows as T[];
-}
-
-/**
- * Whether `tx` runs on a PostgreSQL connection in pipeline mode (a framed transaction, pg-prepared.ts): each
- * statement is written when it is called, so one called without awaiting the one before still runs after it.
- * PGlite's transaction gives no such promise about a statement not awaited before COMMIT.
- */
-export function isPipelined(tx: Tx): boolean {
-  return driverOf(tx).pipeline === true;
+export async function rawRows<T>(conn: Db | Tx, text: string, params: readonly unknown[]): Promise<T[]> {
+  return rowsOf<T>(await conn.execute(withParams(text, params)));
 }

@@ -7,7 +7,7 @@
  * Keyed by constraint name, so an unrelated unique violation stays a logged 500 rather than a misleading message.
  */
 import { MSG } from '../../shared/messages.js';
-import { conflict, type HttpError } from './errors.js';
+import { conflict, type HttpError } from '../services/errors.js';
 
 /** SQLSTATE unique_violation. */
 export const UNIQUE_VIOLATION = '23505';

@@ -3,33 +3,18 @@
  * neither revoked nor expired) or answers 401 `{ error: MSG.notSignedIn }`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bearerToken } from '../http/bearer-token.js';
 import { MSG } from '../../shared/messages.js';
-import { unauthenticated } from '../http/errors.js';
-import { IDEMPOTENCY_HEADER } from '../../shared/sync/protocol.js';
+import { unauthenticated } from '../services/errors.js';
 import { authenticateToken } from '../services/auth/sessions.js';
-
-/** Far above any token this server issues. */
-const MAX_AUTHORIZATION = 1024;
-
-export function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  // Bounded before matching; the pattern's two runs (\s+, \S+) cannot overlap, so it is linear anyway.
-  if (typeof header !== 'string' || header.length > MAX_AUTHORIZATION) return null;
-  const m = /^Bearer\s+(\S+)$/i.exec(header.trim());
-  return m ? m[1] : null;
-}
 
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('user', null as never);
   app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
     const token = bearerToken(request);
     if (!token) throw unauthenticated(MSG.notSignedIn);
-    const rawKey = request.headers[IDEMPOTENCY_HEADER];
-    const key = request.method !== 'GET' && typeof rawKey === 'string' && rawKey.length > 0 && rawKey.length <= 200 ? rawKey : undefined;
-    const found = await authenticateToken(app.deps.db, token, app.deps.now(), key, app.sessionCache, app.deps.config.session);
+    const found = await authenticateToken(app.deps.db, token, app.deps.now(), app.sessionCache, app.deps.config.session);
     if (!found) throw unauthenticated(MSG.notSignedIn);
     request.user = found.user;
-    // Looked up with the session (same round trip) unless the session was cached; see http/idempotency.ts.
-    if (key) request.idempotencyStored = found.stored;
   });
 }

@@ -15,7 +15,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badTextReason } from '../../shared/contract/text.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest } from '../services/errors.js';
 
 const KiB = 1024;
 

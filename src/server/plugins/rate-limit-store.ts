@@ -9,7 +9,7 @@
  *   window still open          ──► hits = hits + 1 (window_ends unchanged)
  *
  * The database's clock decides windows, so instances with skewed clocks still agree. Housekeeping deletes rows
- * whose window has ended (purgeRateLimits). The route's method and URL are part of the key (as the plugin's own
+ * whose window has ended (services/housekeeping/rate-limits.ts). The route's method and URL are part of the key (as the plugin's own
  * Redis store does), so two limited routes never share a counter.
  */
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
@@ -31,12 +31,6 @@ export async function hit(db: Db, key: string, windowMs: number): Promise<{ curr
     returning hits, greatest(0, ceil(extract(epoch from window_ends - clock_timestamp()) * 1000))::float8 as ttl`);
   const [row] = rowsOf<{ hits: number; ttl: number }>(res);
   return { current: Number(row.hits), ttl: Number(row.ttl) };
-}
-
-/** Housekeeping: counters whose window has ended. */
-export async function purgeRateLimits(db: Db): Promise<number> {
-  const res = await db.execute(sql`delete from ${rateLimits} where window_ends < clock_timestamp() returning key`);
-  return rowsOf(res).length;
 }
 
 /** A store class for `@fastify/rate-limit`'s `store` option, bound to `db`. */

@@ -3,15 +3,10 @@
  * Every write goes through idempotentWrite (one transaction, exactly once per Idempotency-Key).
  */
 import type { FastifyInstance } from 'fastify';
-import { CreateUserRequest, LoginRequest, ResetPasswordRequest } from '../../shared/contract/users.js';
+import { LoginRequest } from '../../shared/contract/users.js';
 import { MSG } from '../../shared/messages.js';
-import { notFound } from '../http/errors.js';
-import { created, idempotentWrite, ok } from '../http/idempotency.js';
+import { notFound } from '../services/errors.js';
 import { login } from '../services/auth/login.js';
-import { throttledPasswordCheck, throttleKeys } from '../services/auth/login-throttle.js';
-import { OldPasswordWrong, resetPassword } from '../services/auth/reset-password.js';
-import { revokeSession } from '../services/auth/sessions.js';
-import { createUser } from '../services/users/create-user.js';
 import { userDocumentById } from '../services/users/user-document.js';
 
 export default async function authRoutes(app: FastifyInstance): Promise<void> {
@@ -28,38 +23,10 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post('/auth/logout', { preHandler: app.authenticate }, async (req, reply) => {
-    const sent = await idempotentWrite(req, reply, async (tx) => {
-      await revokeSession(tx, req.user.sessionId, deps.now());
-      return ok({ message: 'Logged out' });
-    });
-    // Committed: the session's live-update streams end at once (every instance; sync/feed-bus.ts).
-    app.feedBus.sessionsChanged(req.user.id);
-    return sent;
-  });
-
   app.get('/auth/me', { preHandler: app.authenticate }, async (req) => {
     const doc = await userDocumentById(deps.db, req.user.id);
     if (!doc) throw notFound(MSG.notFound);
     return doc;
   });
 
-  app.post('/auth/create', { preHandler: app.authenticate }, async (req, reply) => {
-    const input = CreateUserRequest.parse(req.body ?? {});
-    return idempotentWrite(req, reply, async (tx) =>
-      created(await createUser(tx, req.user, input, deps.config.universityDomain)),
-    );
-  });
-
-  app.put('/auth/reset-password', { preHandler: app.authenticate }, async (req, reply) => {
-    const input = ResetPasswordRequest.parse(req.body ?? {});
-    // Old-password guesses count like failed sign-ins, per account and per address (429 with Retry-After).
-    const keys = throttleKeys(req.ip, req.user.email);
-    const sent = await throttledPasswordCheck(deps.db, app.loginThrottle, keys, deps.now(), (err) => err instanceof OldPasswordWrong, () =>
-      idempotentWrite(req, reply, async (tx) => ok(await resetPassword(tx, req.user, input, deps.now()))),
-    );
-    // Committed: the other sessions' live-update streams end at once (every instance; sync/feed-bus.ts).
-    app.feedBus.sessionsChanged(req.user.id);
-    return sent;
-  });
 }

@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { MSG } from '../../shared/messages.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../services/errors.js';
 import { feedCalendar, feedStatus, observationCalendar, resetFeed, stopFeed } from '../services/calendar/calendar-feed.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -22,7 +22,7 @@ import { Server } from '@tus/server';
 import { ARTIFACT_MAX_BYTES } from '../../shared/constants.js';
 import { declaredKind, uploadTooLargeMessage } from '../../shared/contract/files.js';
 import { MSG } from '../../shared/messages.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../services/errors.js';
 import { CORS_EXPOSED_HEADERS } from '../plugins/cors.js';
 import { bytesOwnedBy, fileLimits, quotaOf } from '../services/uploads/quota.js';
 import { FILES_ROUTE, newFileId, uploadIdFromTarget } from '../storage/index.js';

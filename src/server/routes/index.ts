@@ -4,6 +4,7 @@ import adminRoutes from './admin/index.js';
 import authRoutes from './auth.js';
 import calendarRoutes from './calendar.js';
 import departmentRoutes from './departments.js';
+import writeRoutes from './writes.js';
 import evidenceRoutes from './evidence/index.js';
 import filesRoutes from './files.js';
 import notificationRoutes from './notifications.js';
@@ -28,4 +29,6 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(calendarRoutes);
   await app.register(userExportRoutes);
   await app.register(evidenceRoutes);
+  // Every change: one route per mutator of the write registry (write/registry.ts).
+  await app.register(writeRoutes);
 }

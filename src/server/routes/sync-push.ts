@@ -1,11 +1,11 @@
 /**
- * POST /api/sync/push — the batched push (wire shape: src/shared/sync/protocol.ts; rules: src/server/sync/push.ts).
- * Authenticated once for the batch; each row is applied by its single route's handler, atomically on its own, in a
- * transaction shared by up to 100 rows (50 when each row runs in a savepoint; see sync/push.ts).
+ * POST /api/sync/push — the batched push (wire shape: src/shared/sync/protocol.ts; how rows run: write/push.ts).
+ * Authenticated once for the batch; each row is run by its mutator exactly as its single REST call would be.
  */
 import type { FastifyInstance } from 'fastify';
 import { PUSH_BATCH_MAX_BYTES, PushRequest, type PushResponse } from '../../shared/sync/protocol.js';
-import { runPushBatch } from '../sync/push.js';
+import { clientStamp } from '../services/audit.js';
+import { runPush } from '../write/push.js';
 
 export default async function syncPushRoutes(app: FastifyInstance): Promise<void> {
   app.post(
@@ -15,7 +15,11 @@ export default async function syncPushRoutes(app: FastifyInstance): Promise<void
     async (req, reply): Promise<PushResponse> => {
       const { rows } = PushRequest.parse(req.body ?? {});
       reply.header('cache-control', 'no-store');
-      return { results: await runPushBatch(app, req, rows, req.user) };
+      const results = await runPush(
+        { deps: app.deps, user: req.user, log: req.log, clientId: clientStamp(req.headers).clientId, committed: () => app.feedBus.moved() },
+        rows,
+      );
+      return { results };
     },
   );
 }

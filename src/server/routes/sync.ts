@@ -7,8 +7,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { PIN_MAX, SYNC_ENTITIES, SYNC_PAGE_DEFAULT, SYNC_PAGE_MAX, type SyncEntity } from '../../shared/sync/protocol.js';
-import { badRequest } from '../http/errors.js';
-import { changesFor, parseCursor } from '../sync/changes.js';
+import { badRequest } from '../services/errors.js';
+import { changesFor } from '../sync/changes.js';
+import { parseCursor } from '../sync/cursor.js';
 
 const MAX_REFETCH = 200;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -3,15 +3,11 @@
  * /user/avatar (own profile picture from a finished tus upload) and GET /avatar/{key} (the picture; no token: see
  * services/users/avatar.ts).
  */
-import type { FastifyInstance, preSerializationAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { projectUser, userViewFor } from '../../shared/contract/user-projection.js';
-import { bearerToken } from '../plugins/auth.js';
 import { MSG } from '../../shared/messages.js';
-import { forbidden, notFound } from '../http/errors.js';
-import { afterCommit, idempotentWrite, ok } from '../http/idempotency.js';
-import { AvatarRequest } from '../../shared/contract/users.js';
-import { AVATAR_MIME, avatarFile, registerAvatar, removeAvatar } from '../services/users/avatar.js';
-import { updateProfile } from '../services/users/update-profile.js';
+import { forbidden, notFound } from '../services/errors.js';
+import { AVATAR_MIME, avatarFile } from '../services/users/avatar.js';
 import { userData } from '../services/users/user-data.js';
 import { userDocumentForViewer } from '../services/users/user-document.js';
 
@@ -30,31 +26,6 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     return userData(deps.db, req.user, projectUser(doc, userViewFor(req.user, doc)));
   });
 
-  // SPEC §7: the answer is stored as the current user, so it carries the caller's working token. The token is
-  // added on the way out, so it is never written into the Idempotency-Key store (the database holds only hashes).
-  const withToken: preSerializationAsyncHookHandler = async (req, reply, payload) => {
-    const token = bearerToken(req);
-    if (reply.statusCode !== 200 || !token || !payload || typeof payload !== 'object' || (payload as { id?: unknown }).id !== req.user?.id) return payload;
-    return { ...(payload as object), token };
-  };
-
-  app.put<{ Params: { id: string } }>('/user/update/:id', { preHandler: app.authenticate, preSerialization: withToken }, async (req, reply) => {
-    if (req.params.id !== req.user.id) throw forbidden(MSG.forbidden);
-    return idempotentWrite(req, reply, async (tx) => ok(await updateProfile(tx, req.user, req.params.id, req.body, deps.now())));
-  });
-
-  app.put('/user/avatar', { preHandler: app.authenticate }, async (req, reply) => {
-    const body = AvatarRequest.parse(req.body ?? {});
-    let replaced: string | null = null;
-    const sent = await idempotentWrite(req, reply, async (tx) => {
-      const r = await registerAvatar(tx, req.user, deps.storage, body);
-      replaced = r.replaced;
-      return ok({ message: MSG.avatarUpdated, avatar: r.avatar });
-    });
-    // Only after the commit: the old picture is no longer referenced (a replay or a failure leaves `replaced` null).
-    await afterCommit(req, 'old avatar not removed', () => removeAvatar(deps.storage, replaced));
-    return sent;
-  });
 
   app.get<{ Params: { key: string } }>('/avatar/:key', async (req, reply) => {
     const found = await avatarFile(deps.storage, req.params.key);

@@ -22,8 +22,9 @@ import {
 } from '../../shared/contract/observations.js';
 import type { Tx } from '../db/client.js';
 import { artifacts, observations, postObservations, rubricItems, slots, emailIs, users } from '../db/schema.js';
-import type { AuthUser } from '../http/types.js';
+import type { AuthUser } from '../services/deps.js';
 import { artifactsDir } from '../storage/index.js';
+import { seedContext } from './seed-context.js';
 import { sendMessage } from '../services/observations/chat.js';
 import { artifactUrl, buildDocuments } from '../services/observations/document.js';
 import { initiateObservations } from '../services/observations/initiate.js';
@@ -84,14 +85,14 @@ export async function seedDemoCycles(tx: Tx, domain: string, dataDir: string, ba
   const observer = await person(tx, email('observer.physics'));
   const items = await tx.select({ id: rubricItems.id, code: rubricItems.code }).from(rubricItems).orderBy(asc(rubricItems.code), asc(rubricItems.position));
   const groups = ['1-A', '1-B', '1-C', '1-D'].map((code) => items.filter((i) => i.code === code).map((i) => i.id));
-  const rubric = { read: async () => items };
+  const ctx = seedContext(tx, hod, base);
   const ids: string[] = [];
 
   for (const [n, s] of STAGED.entries()) {
     const faculty = await person(tx, email(s.faculty));
     const day = (offset: number) => at(base, s.daysAgo - offset);
     const id = randomUUID();
-    await initiateObservations(tx, hod, InitiateRequest.parse({ facultyIds: [faculty.id], observerId: observer.id, semester: s.semester, ids: { [faculty.id]: id } }));
+    await initiateObservations(ctx, hod, InitiateRequest.parse({ facultyIds: [faculty.id], observerId: observer.id, semester: s.semester, ids: { [faculty.id]: id } }));
     await tx.update(observations).set({ createdAt: day(0) }).where(eq(observations.id, id));
     ids.push(id);
     const rank = DEMO_STAGES.indexOf(s.stage);
@@ -103,9 +104,9 @@ export async function seedDemoCycles(tx: Tx, domain: string, dataDir: string, ba
       return (await buildDocuments(tx, viewer, [row]))[0];
     };
     const [ownSlot] = await tx.select({ courseId: slots.courseId, day: slots.day, time: slots.time }).from(slots).where(eq(slots.facultyId, faculty.id)).limit(1);
-    await createScheduling(tx, observer, SchedulingCreateRequest.parse({ observationsId: id, facultyId: faculty.id, courseId: ownSlot.courseId }), day(1));
+    await createScheduling(ctx, observer, SchedulingCreateRequest.parse({ observationsId: id, facultyId: faculty.id, courseId: ownSlot.courseId }), day(1));
     const teaching = (await document(faculty)).obsRequest!.teachingPlan!.steps;
-    const sched = (b: object, who: Person, d: number) => updateScheduling(tx, who, SchedulingUpdateRequest.parse({ observationsId: id, ...b }), day(d));
+    const sched = (b: object, who: Person, d: number) => updateScheduling(ctx, who, SchedulingUpdateRequest.parse({ observationsId: id, ...b }), day(d));
     await sched({ templateResponse: answers(teaching) }, faculty, 2);
     const slot = { day: ownSlot.day, time: ownSlot.time };
     await sched({ timeSlotsByFaculty: [slot] }, faculty, 2);
@@ -122,35 +123,35 @@ export async function seedDemoCycles(tx: Tx, domain: string, dataDir: string, ba
     // Rubrics: both sides score every group and submit; the observer locks. Scores differ per person for the charts.
     const score = async (kind: 'informed' | 'uninformed', who: Person, value: number, d: number) => {
       for (const g of groups) {
-        await updateRubrics(tx, who, kind, RubricUpdateRequest.parse({ observationsId: id, rubricsFinal: g.map((itemId) => ({ id: itemId, score: value })) }), day(d), rubric);
+        await updateRubrics(ctx, who, kind, RubricUpdateRequest.parse({ observationsId: id, rubricsFinal: g.map((itemId) => ({ id: itemId, score: value })) }), day(d));
       }
-      await updateRubrics(tx, who, kind, RubricUpdateRequest.parse({ observationsId: id, submit: true }), day(d), rubric);
+      await updateRubrics(ctx, who, kind, RubricUpdateRequest.parse({ observationsId: id, submit: true }), day(d));
     };
     await score('informed', observer, 2 + (n % 2), classOffset);
     await score('informed', faculty, 3, classOffset);
-    await updateRubrics(tx, observer, 'informed', RubricUpdateRequest.parse({ observationsId: id, status: 'Completed' }), day(classOffset + 1), rubric);
+    await updateRubrics(ctx, observer, 'informed', RubricUpdateRequest.parse({ observationsId: id, status: 'Completed' }), day(classOffset + 1));
     if (rank < 3) continue;
 
-    await startUninformed(tx, observer, UninformedCreateRequest.parse({ observationsId: id, id: randomUUID() }), day(15));
+    await startUninformed(ctx, observer, UninformedCreateRequest.parse({ observationsId: id, id: randomUUID() }), day(15));
     await score('uninformed', observer, 3, 16);
     await score('uninformed', faculty, 2 + (n % 3), 16);
-    await updateRubrics(tx, observer, 'uninformed', RubricUpdateRequest.parse({ observationsId: id, status: 'Completed' }), day(17), rubric);
+    await updateRubrics(ctx, observer, 'uninformed', RubricUpdateRequest.parse({ observationsId: id, status: 'Completed' }), day(17));
     if (rank < 4) continue;
 
     // Post-observation meeting: the observer offers slots and a room; the faculty gives the reflection plan,
     // shares artifacts and picks a slot.
     const postId = randomUUID();
     const offered = [1, 2].map((k) => ({ id: randomUUID(), dateTime: day(22 + k).toISOString() }));
-    await createPost(tx, observer, PostCreateRequest.parse({ observationsId: id, facultyId: faculty.id, id: postId, timeSlotsByObserver: offered, location: 'Meeting room P-204' }), day(18));
+    await createPost(ctx, observer, PostCreateRequest.parse({ observationsId: id, facultyId: faculty.id, id: postId, timeSlotsByObserver: offered, location: 'Meeting room P-204' }), day(18));
     const reflection = (await document(faculty)).meetings.postObservation!.reflectionPlan!.steps;
-    const post = (b: object, who: Person, d: number) => updatePost(tx, who, PostUpdateRequest.parse({ observationsId: id, ...b }), day(d));
+    const post = (b: object, who: Person, d: number) => updatePost(ctx, who, PostUpdateRequest.parse({ observationsId: id, ...b }), day(d));
     await post({ templateResponse: answers(reflection) }, faculty, 19);
     // The faculty chooses a slot only after sharing at least one artifact (the service's rule).
     await placeArtifacts(tx, dataDir, postId, faculty);
     if (s.stage === 'postObservation') {
-      await sendMessage(tx, observer, id, 'Thanks for a lively class. Could you share the worksheet you used for the pair work?');
-      await sendMessage(tx, faculty, id, 'Of course: I have uploaded the lesson plan and a photo of the board. Happy to talk it through.');
-      await sendMessage(tx, hod, id, 'Good to see the reflection already in. Please pick one of the meeting slots this week.');
+      await sendMessage(ctx, observer, id, 'Thanks for a lively class. Could you share the worksheet you used for the pair work?');
+      await sendMessage(ctx, faculty, id, 'Of course: I have uploaded the lesson plan and a photo of the board. Happy to talk it through.');
+      await sendMessage(ctx, hod, id, 'Good to see the reflection already in. Please pick one of the meeting slots this week.');
     }
     await post({ timeSlotByFaculty: offered[0].id }, faculty, 20);
     await post({ status: 'Scheduled' }, observer, 21);
@@ -158,6 +159,7 @@ export async function seedDemoCycles(tx: Tx, domain: string, dataDir: string, ba
 
     await post({ status: 'Completed' }, observer, 23);
   }
+  await ctx.flush();
   return ids;
 }
 

@@ -3,6 +3,8 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Notification } from '../../shared/contract/notifications.js';
 import type { Db, Tx } from '../db/client.js';
 import { notifications } from '../db/schema.js';
+import { MSG } from '../../shared/messages.js';
+import { forbidden, notFound } from './errors.js';
 
 export interface NotifyInput {
   userId: string;
@@ -85,4 +87,13 @@ export async function markAllRead(tx: Db | Tx, userId: string, before: Date | nu
     .where(and(eq(notifications.userId, userId), eq(notifications.open, false), before ? lte(notifications.createdAt, before) : undefined))
     .returning({ id: notifications.id });
   return rows.length;
+}
+
+/** Marks one of the user's own notifications opened: 404 unknown, 403 someone else's; opening twice is no change. */
+export async function openNotification(tx: Tx, userId: string, id: string): Promise<Notification> {
+  const [row] = await tx.select().from(notifications).where(eq(notifications.id, id)).for('update');
+  if (!row) throw notFound(MSG.notFound);
+  if (row.userId !== userId) throw forbidden(MSG.forbidden);
+  const [updated] = row.open ? [row] : await tx.update(notifications).set({ open: true }).where(eq(notifications.id, row.id)).returning();
+  return notificationDocument(updated!);
 }

@@ -12,16 +12,17 @@
  * handed out after the purge (e.g. mid-way through a fresh download) saw only post-purge state and stays valid.
  */
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
-import { SYNC_PAGE_MAX_BYTES, type SyncChange, type SyncChangesResponse, type SyncEntity } from '../../shared/sync/protocol.js';
+import { SYNC_PAGE_MAX_BYTES, type SyncChange, type SyncChangesResponse } from '../../shared/sync/protocol.js';
 import type { Db } from '../db/client.js';
 import { tombstones } from '../db/schema.js';
-import type { AuthUser } from '../http/types.js';
+import type { AuthUser } from '../services/deps.js';
 import { SYNC_SOURCES } from './sources/index.js';
-import type { FeedContext, SyncSource } from './sources/types.js';
+import type { FeedContext } from './sources/types.js';
 import { scopeKey } from '../services/scope/index.js';
 import { TOMBSTONE_ENTITY, FLOOR_KEY, removalsFor } from './tombstones.js';
-import { snapshotPage, type SnapshotPosition } from './snapshot.js';
-import type { FeedParts } from './feed-candidates.js';
+import { snapshotPage } from './snapshot.js';
+import { formatCursor, type ChangesQuery } from './cursor.js';
+import { refetchDocs } from './refetch.js';
 import { bytesOf, cutByBytes } from './page-bytes.js';
 import { rowsOf } from '../db/results.js';
 
@@ -31,44 +32,6 @@ export { cutByBytes } from './page-bytes.js';
 export async function safeUpperBound(db: Db): Promise<number> {
   const [r] = rowsOf<{ v: string | number | null }>(await db.execute(sql`select observa_sync_upper_bound() as v`));
   return r?.v != null ? Number(r.v) : 0;
-}
-
-export interface Cursor {
-  /** Everything ≤ version is on the device; for a snapshot cursor, the snapshot's upper bound. */
-  version: number;
-  issuedFloor: number | null;
-  /** Mid-way through a first download: the source being read and the last version sent from it. */
-  snapshot?: SnapshotPosition;
-}
-
-export function parseCursor(raw: string | undefined): Cursor | null {
-  const m = /^(?:s(\d{1,18})\.(\d{1,2})\.(\d{1,18})|(\d{1,18}))(?:@(\d{1,18}))?$/.exec(raw ?? '0');
-  if (!m) return null;
-  const issuedFloor = m[5] !== undefined ? Number(m[5]) : null;
-  if (m[4] !== undefined) return { version: Number(m[4]), issuedFloor };
-  return { version: Number(m[1]), issuedFloor, snapshot: { source: Number(m[2]), after: Number(m[3]) } };
-}
-
-export function formatCursor(version: number, floor: number, snapshot?: SnapshotPosition): string {
-  const base = snapshot ? `s${version}.${snapshot.source}.${snapshot.after}` : String(version);
-  return floor > 0 ? `${base}@${floor}` : base;
-}
-
-export interface ChangesQuery {
-  since: Cursor;
-  limit: number;
-  refetch: { entity: SyncEntity; id: string }[];
-  /** Observation ids the device opened and keeps whole. */
-  pins?: string[];
-  /** The scope key the device's replica was built for (absent on a first pull). */
-  scope?: string;
-  /** Bytes of JSON after which a page ends (SYNC_PAGE_MAX_BYTES; tests pass less). */
-  maxBytes?: number;
-  /**
-   * A live nudge's probe (sync/feed-bus.ts): only these parts of the feed had rows in the window
-   * (sync/feed-candidates.ts), so only they are asked. Never set by the pull route.
-   */
-  only?: FeedParts;
 }
 
 /**
@@ -89,30 +52,6 @@ async function tombstonesSince(db: Db, user: AuthUser, since: number, upTo: numb
     return entity ? [{ entity, id: t.entityId, version: t.version, data: null }] : [];
   });
   return { changes, readUpTo: rows.length >= limit && rows.length > 0 ? rows[rows.length - 1].version : null };
-}
-
-/** Current documents for a client's re-pull after a refused change; unknown/invisible ids become tombstones. */
-export async function refetchDocs(db: Db, user: AuthUser, wanted: ChangesQuery['refetch'], upTo: number, feed: FeedContext): Promise<SyncChange[]> {
-  const out: SyncChange[] = [];
-  const byEntity = new Map<SyncEntity, string[]>();
-  for (const w of wanted) byEntity.set(w.entity, [...(byEntity.get(w.entity) ?? []), w.id]);
-  for (const [entity, ids] of byEntity) {
-    const sources = SYNC_SOURCES.filter((s) => s.entity === entity);
-    const found: SyncChange[] = [];
-    for (const s of sources) found.push(...(await docsByIds(db, user, s, ids, upTo, feed)));
-    for (const id of ids) {
-      const doc = found.find((f) => f.id === id);
-      // version 0: a tombstone that never moves the cursor (the id is gone or not visible to this user).
-      out.push(doc ?? { entity, id, version: 0, data: null });
-    }
-  }
-  return out;
-}
-
-async function docsByIds(db: Db, user: AuthUser, s: SyncSource, ids: string[], upTo: number, feed: FeedContext): Promise<SyncChange[]> {
-  if (s.byIds) return s.byIds(db, user, ids, upTo, feed);
-  const all = await s.changedSince(db, user, 0, upTo, Number.MAX_SAFE_INTEGER, feed);
-  return all.filter((c) => ids.includes(c.id));
 }
 
 /** The safe upper bound and the tombstone floor in one round trip (every pull starts with both). */

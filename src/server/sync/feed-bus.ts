@@ -29,8 +29,8 @@ import { and, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { MSG } from '../../shared/messages.js';
 import type { DbHandle } from '../db/client.js';
 import { sessions } from '../db/schema.js';
-import { rateLimited } from '../http/errors.js';
-import type { AuthUser } from '../http/types.js';
+import { rateLimited } from '../services/errors.js';
+import type { AuthUser } from '../services/deps.js';
 import { changesFor, safeUpperBound } from './changes.js';
 import { feedCandidates } from './feed-candidates.js';
 

@@ -16,19 +16,14 @@
  */
 import type { SyncChange, SyncChangesResponse } from '../../shared/sync/protocol.js';
 import type { Db } from '../db/client.js';
-import type { AuthUser } from '../http/types.js';
+import type { AuthUser } from '../services/deps.js';
 import { SYNC_PAGE_MAX_BYTES } from '../../shared/sync/protocol.js';
-import { formatCursor, refetchDocs, type ChangesQuery } from './changes.js';
+import { formatCursor, type ChangesQuery, type SnapshotPosition } from './cursor.js';
+import { refetchDocs } from './refetch.js';
 import { bytesOf, cutByBytes } from './page-bytes.js';
 import { SYNC_SOURCES } from './sources/index.js';
 import type { FeedContext } from './sources/types.js';
 
-export interface SnapshotPosition {
-  /** Index into SYNC_SOURCES of the source being read. */
-  source: number;
-  /** The last version sent from that source (0: none yet). */
-  after: number;
-}
 
 export async function snapshotPage(
   db: Db,

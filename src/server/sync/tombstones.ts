@@ -8,7 +8,7 @@ import type { SyncEntity } from '../../shared/sync/protocol.js';
 import type { Db } from '../db/client.js';
 import { rowsOf } from '../db/results.js';
 import { courses, observations, tombstones } from '../db/schema.js';
-import type { AuthUser } from '../http/types.js';
+import type { AuthUser } from '../services/deps.js';
 import { courseVisibility } from '../services/admin/course-visibility.js';
 import { noteAudience } from '../services/evidence/note-access.js';
 import { canSeeObservation, type ObservationRow } from '../services/scope/index.js';

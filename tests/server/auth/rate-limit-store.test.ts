@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../../src/server/app.js';
-import { hit, purgeRateLimits } from '../../../src/server/plugins/rate-limit-store.js';
+import { hit } from '../../../src/server/plugins/rate-limit-store.js';
+import { purgeRateLimits } from '../../../src/server/services/housekeeping/rate-limits.js';
 import { rowsOf } from '../../../src/server/db/results.js';
 import { MSG } from '../../../src/shared/messages.js';
 import { createTestApp, testConfig, type TestApp } from '../support/helpers.js';

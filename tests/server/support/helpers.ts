@@ -24,7 +24,6 @@ import type { Mailer } from '../../../src/server/http/types.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../src/server/seed/demo-accounts.js';
 import { seed } from '../../../src/server/seed/index.js';
 import { forgetSessions } from '../../../src/server/services/auth/session-cache.js';
-import { forgetRubricItems } from '../../../src/server/services/observations/rubric-items.js';
 
 export const TEST_DOMAIN = 'university.edu';
 export { DEMO_PASSWORD };
@@ -199,10 +198,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
         await tx.execute(sql.raw(`TRUNCATE TABLE ${list.join(', ')} RESTART IDENTITY CASCADE`));
       });
       await seed(db, config);
-      // The truncation went around the services: drop sessions the embedded server keeps in memory, and the
-      // rubric's items read before (seeded again, with new ids).
+      // The truncation went around the services: drop sessions the embedded server keeps in memory.
       forgetSessions();
-      forgetRubricItems(db);
     },
     async close() {
       await app.close();

@@ -257,7 +257,8 @@ describe('first sync at 1 000 observations (CI size; 10 000 in tests/bench/empty
   });
 
   it('cuts a page by bytes on a version boundary, and the pages add up to the whole', async () => {
-    const { changesFor, parseCursor } = await import('../../../src/server/sync/changes.js');
+    const { changesFor } = await import('../../../src/server/sync/changes.js');
+    const { parseCursor } = await import('../../../src/server/sync/cursor.js');
     const a = await actors(t);
     const csDept = await departmentOf('hod');
     await insertObservations(200, { facultyId: a.ids.faculty2, observerId: a.ids.observer, hodId: a.ids.hod, departmentId: csDept, daysAgo: 200 });

@@ -15,12 +15,15 @@ import type { Meeting, Observation } from '../../../shared/contract/observations
 import type { Role } from '../../../shared/enums.js';
 import { submitWithToast } from '../../components/submit-result.js';
 import { toast } from '../../components/toast.js';
+import { seesAgreement } from '../../../shared/access-policy/index.js';
 
 export interface AgreementPanelProps {
   obs: Observation;
   /** The signed-in user. */
   userId: string;
   role: Role;
+  /** The signed-in user's department (a HOD sees the agreement of their department's observations). */
+  departmentId?: number | null;
   notes: EvidenceNote[];
   agenda: MeetingAgenda | null;
 }
@@ -41,10 +44,9 @@ function itemTitles(obs: Observation): Map<string, string> {
   return new Map(rows.map((r) => [r.id, `${r.code} ${r.title}`]));
 }
 
-export function AgreementPanel({ obs, userId, role, notes, agenda }: AgreementPanelProps) {
-  const isObserver = userId === obs.observerId;
+export function AgreementPanel({ obs, userId, role, departmentId = null, notes, agenda }: AgreementPanelProps) {
   const isFaculty = userId === obs.facultyId;
-  const seesScores = isObserver || role === 'Super_Admin' || (role === 'Head_of_Department' && !isFaculty);
+  const seesScores = seesAgreement({ id: userId, role, departmentId }, obs);
   const locked = lockedMeetings(obs);
   if (isFaculty) return agenda?.shared ? <SharedAgenda obs={obs} agenda={agenda} notes={notes} /> : null;
   if (!seesScores || locked.length === 0) return null;
@@ -54,7 +56,7 @@ export function AgreementPanel({ obs, userId, role, notes, agenda }: AgreementPa
       {agreements.map((a) => (
         <AgreementTable key={a.kind} title={`Agreement · ${LABEL[a.kind]}`} agreement={a.agreement} />
       ))}
-      {isObserver ? (
+      {userId === obs.observerId ? (
         <AgendaEditor obs={obs} agreements={agreements.map((a) => a.agreement)} notes={notes} agenda={agenda} />
       ) : agenda ? (
         <SharedAgenda obs={obs} agenda={agenda} notes={notes} />

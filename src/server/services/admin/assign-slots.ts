@@ -12,11 +12,10 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Course } from '../../../shared/contract/courses.js';
 import { MSG } from '../../../shared/messages.js';
-import type { Db } from '../../db/client.js';
 import { slots, users } from '../../db/schema.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
-import type { AuthUser } from '../../http/types.js';
-import { audit } from '../audit.js';
+import { badRequest, conflict, forbidden, notFound } from '../errors.js';
+import type { AuthUser } from '../deps.js';
+import type { WriteContext } from '../write-context.js';
 import { notify } from '../notify.js';
 import { courseDocument } from './course-documents.js';
 import { requireOwnDepartmentCourse, requireOwnDepartmentFaculty } from './department-rule.js';
@@ -25,11 +24,12 @@ import { can } from '../../../shared/permissions.js';
 const Uuid = z.uuid();
 
 export async function assignSlots(
-  tx: Db,
+  ctx: WriteContext,
   user: AuthUser,
   facultyId: string,
   slotIds: readonly string[],
 ): Promise<{ course: Course; assigned: number }> {
+  const { tx } = ctx;
   if (!can(user.role, 'slots.assign')) throw forbidden();
   if (!Uuid.safeParse(facultyId).success) throw badRequest(MSG.assignDetails);
   const ids = [...new Set(slotIds)];
@@ -64,7 +64,7 @@ export async function assignSlots(
     if (updated.length !== fresh.length) throw conflict(MSG.slotTaken);
     // The faculty member's user document lists their course slots: bump it so the sync pull re-sends it.
     await tx.update(users).set({ updatedAt: sql`now()` }).where(eq(users.id, facultyId));
-    await audit(tx, { actorId: user.id, action: 'course.assign', entity: 'slots', entityId: facultyId, detail: { slots: fresh } });
+    ctx.audit({ actorId: user.id, action: 'course.assign', entity: 'slots', entityId: facultyId, detail: { slots: fresh } });
   }
 
   const course = await courseDocument(tx, courseId);

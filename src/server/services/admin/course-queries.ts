@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import type { Course } from '../../../shared/contract/courses.js';
 import type { Db } from '../../db/client.js';
-import { forbidden, notFound } from '../../http/errors.js';
-import type { AuthUser } from '../../http/types.js';
+import { forbidden, notFound } from '../errors.js';
+import type { AuthUser } from '../deps.js';
 import { courseDocumentForViewer, visibleCourseDocuments } from './course-documents.js';
 
 /** One statement: the visible courses with their departments and slots. */

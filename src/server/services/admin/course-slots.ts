@@ -27,9 +27,9 @@ import { courseSlotError, normaliseSlotTime, type Course, type SlotWriteInput } 
 import { MSG } from '../../../shared/messages.js';
 import type { Db } from '../../db/client.js';
 import { courses, observations, slots, users } from '../../db/schema.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
-import type { AuthUser } from '../../http/types.js';
-import { audit } from '../audit.js';
+import { badRequest, conflict, forbidden, notFound } from '../errors.js';
+import type { AuthUser } from '../deps.js';
+import type { WriteContext } from '../write-context.js';
 import { courseDocument } from './course-documents.js';
 import { COURSE_CREATORS } from './create-course.js';
 import { requireOwnDepartmentCourse, requireOwnDepartmentHolder } from './department-rule.js';
@@ -85,7 +85,8 @@ async function document(tx: Db, courseId: string): Promise<Course> {
   return doc;
 }
 
-export async function addSlot(tx: Db, user: AuthUser, courseId: string, input: SlotWriteInput): Promise<Course> {
+export async function addSlot(ctx: WriteContext, user: AuthUser, courseId: string, input: SlotWriteInput): Promise<Course> {
+  const { tx } = ctx;
   await lockCourse(tx, user, courseId);
   const fields = await checkedFields(tx, courseId, input);
   if (input.id && (await tx.select({ id: slots.id }).from(slots).where(eq(slots.id, input.id))).length) {
@@ -95,11 +96,12 @@ export async function addSlot(tx: Db, user: AuthUser, courseId: string, input: S
     .insert(slots)
     .values({ ...(input.id ? { id: input.id } : {}), courseId, ...fields })
     .returning({ id: slots.id });
-  await audit(tx, { actorId: user.id, action: 'course.slot.add', entity: 'slots', entityId: row.id, detail: { courseId, sectionCode: fields.sectionCode } });
+  ctx.audit({ actorId: user.id, action: 'course.slot.add', entity: 'slots', entityId: row.id, detail: { courseId, sectionCode: fields.sectionCode } });
   return document(tx, courseId);
 }
 
-export async function updateSlot(tx: Db, user: AuthUser, courseId: string, slotId: string, input: SlotWriteInput): Promise<Course> {
+export async function updateSlot(ctx: WriteContext, user: AuthUser, courseId: string, slotId: string, input: SlotWriteInput): Promise<Course> {
+  const { tx } = ctx;
   await lockCourse(tx, user, courseId);
   const slot = await lockSlot(tx, user, courseId, slotId);
   const fields = await checkedFields(tx, courseId, input, slotId);
@@ -109,11 +111,12 @@ export async function updateSlot(tx: Db, user: AuthUser, courseId: string, slotI
     await tx.update(users).set({ updatedAt: sql`now()` }).where(eq(users.id, slot.facultyId));
     await tx.update(observations).set({ updatedAt: sql`now()` }).where(eq(observations.facultyId, slot.facultyId));
   }
-  await audit(tx, { actorId: user.id, action: 'course.slot.update', entity: 'slots', entityId: slotId, detail: { courseId, ...fields } });
+  ctx.audit({ actorId: user.id, action: 'course.slot.update', entity: 'slots', entityId: slotId, detail: { courseId, ...fields } });
   return document(tx, courseId);
 }
 
-export async function deleteSlot(tx: Db, user: AuthUser, courseId: string, slotId: string): Promise<Course> {
+export async function deleteSlot(ctx: WriteContext, user: AuthUser, courseId: string, slotId: string): Promise<Course> {
+  const { tx } = ctx;
   await lockCourse(tx, user, courseId);
   const slot = await lockSlot(tx, user, courseId, slotId);
   if (slot.facultyId) {
@@ -132,11 +135,12 @@ export async function deleteSlot(tx: Db, user: AuthUser, courseId: string, slotI
   // The deleted slot may have carried the course document's version: touch the course so the document's
   // version rises and the pull re-sends it without the slot.
   await tx.update(courses).set({ courseCode: sql`${courses.courseCode}` }).where(eq(courses.id, courseId));
-  await audit(tx, { actorId: user.id, action: 'course.slot.delete', entity: 'slots', entityId: slotId, detail: { courseId, sectionCode: slot.sectionCode } });
+  ctx.audit({ actorId: user.id, action: 'course.slot.delete', entity: 'slots', entityId: slotId, detail: { courseId, sectionCode: slot.sectionCode } });
   return document(tx, courseId);
 }
 
-export async function unassignSlot(tx: Db, user: AuthUser, courseId: string, slotId: string): Promise<Course> {
+export async function unassignSlot(ctx: WriteContext, user: AuthUser, courseId: string, slotId: string): Promise<Course> {
+  const { tx } = ctx;
   await lockCourse(tx, user, courseId);
   const slot = await lockSlot(tx, user, courseId, slotId);
   if (!slot.facultyId) throw conflict(MSG.slotNotAssigned);
@@ -154,6 +158,6 @@ export async function unassignSlot(tx: Db, user: AuthUser, courseId: string, slo
   // Their user document and each of their observation documents list their course slots.
   await tx.update(users).set({ updatedAt: sql`now()` }).where(eq(users.id, facultyId));
   await tx.update(observations).set({ updatedAt: sql`now()` }).where(eq(observations.facultyId, facultyId));
-  await audit(tx, { actorId: user.id, action: 'course.slot.unassign', entity: 'slots', entityId: slotId, detail: { courseId, facultyId, sectionCode: slot.sectionCode } });
+  ctx.audit({ actorId: user.id, action: 'course.slot.unassign', entity: 'slots', entityId: slotId, detail: { courseId, facultyId, sectionCode: slot.sectionCode } });
   return document(tx, courseId);
 }

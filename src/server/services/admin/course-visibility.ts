@@ -10,7 +10,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SEES_ALL_USERS } from '../../../shared/permissions.js';
 import { courseDepartments, courses, slots } from '../../db/schema.js';
-import type { AuthUser } from '../../http/types.js';
+import type { AuthUser } from '../deps.js';
 import { inline, type Bind } from '../../db/prepared-shapes.js';
 
 type Viewer = Pick<AuthUser, 'id' | 'role' | 'departmentId'>;

@@ -13,16 +13,16 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { courseCreateError, normaliseSlotTime, type Course, type CreateCourseInput } from '../../../shared/contract/courses.js';
 import { can, COURSE_CREATORS } from '../../../shared/permissions.js';
 import { MSG } from '../../../shared/messages.js';
-import type { Db } from '../../db/client.js';
 import { courseDepartments, courses, departments, slots } from '../../db/schema.js';
-import { badRequest, conflict, forbidden } from '../../http/errors.js';
-import type { AuthUser } from '../../http/types.js';
-import { audit } from '../audit.js';
+import { badRequest, conflict, forbidden } from '../errors.js';
+import type { AuthUser } from '../deps.js';
+import type { WriteContext } from '../write-context.js';
 import { courseDocument } from './course-documents.js';
 
 export { COURSE_CREATORS };
 
-export async function createCourse(tx: Db, user: AuthUser, input: CreateCourseInput): Promise<Course> {
+export async function createCourse(ctx: WriteContext, user: AuthUser, input: CreateCourseInput): Promise<Course> {
+  const { tx } = ctx;
   if (!can(user.role, 'course.create')) throw forbidden();
   const error = courseCreateError(input);
   if (error) throw badRequest(error);
@@ -79,7 +79,7 @@ export async function createCourse(tx: Db, user: AuthUser, input: CreateCourseIn
       location: s.location.trim(),
     })),
   );
-  await audit(tx, { actorId: user.id, action: 'course.create', entity: 'courses', entityId: row.id, detail: { courseCode: code } });
+  ctx.audit({ actorId: user.id, action: 'course.create', entity: 'courses', entityId: row.id, detail: { courseCode: code } });
   const doc = await courseDocument(tx, row.id);
   if (!doc) throw new Error('created course vanished');
   return doc;

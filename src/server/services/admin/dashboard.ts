@@ -12,7 +12,7 @@ import type { DashboardCounts, DashboardResponse } from '../../../shared/contrac
 import type { Db } from '../../db/client.js';
 import { runPerShape } from '../../db/prepared-shapes.js';
 import { observations, slots, users } from '../../db/schema.js';
-import type { AuthUser } from '../../http/types.js';
+import type { AuthUser } from '../deps.js';
 
 const countUsers = (db: Db, role: string, where?: SQL) =>
   db.select({ n: sql`count(*)` }).from(users).where(and(eq(users.role, role), where));

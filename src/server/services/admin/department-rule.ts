@@ -11,8 +11,8 @@ import { and, eq } from 'drizzle-orm';
 import { MSG } from '../../../shared/messages.js';
 import type { Db } from '../../db/client.js';
 import { courseDepartments, users } from '../../db/schema.js';
-import { forbidden } from '../../http/errors.js';
-import type { AuthUser } from '../../http/types.js';
+import { forbidden } from '../errors.js';
+import type { AuthUser } from '../deps.js';
 
 const bound = (user: AuthUser) => user.role === 'Head_of_Department';
 

@@ -12,9 +12,9 @@ import { EMAIL_TEMPLATE_TYPES, type EmailTemplateType } from '../../../shared/en
 import { can } from '../../../shared/permissions.js';
 import type { Db } from '../../db/client.js';
 import { emailTemplates } from '../../db/schema.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import type { AuthUser } from '../../http/types.js';
-import { audit } from '../audit.js';
+import { badRequest, forbidden, notFound } from '../errors.js';
+import type { AuthUser } from '../deps.js';
+import type { WriteContext } from '../write-context.js';
 
 const Uuid = z.uuid();
 
@@ -54,12 +54,13 @@ export async function getEmailTemplate(db: Db, user: AuthUser, idOrType: string)
 }
 
 export async function updateEmailTemplate(
-  tx: Db,
+  ctx: WriteContext,
   user: AuthUser,
   idOrType: string,
   input: { email: string; subject?: string },
   now: Date,
 ): Promise<EmailTemplate> {
+  const { tx } = ctx;
   if (!can(user.role, 'email.edit')) throw forbidden();
   const row = await resolve(tx, idOrType);
   const error = emailTemplateError(input.email);
@@ -73,6 +74,6 @@ export async function updateEmailTemplate(
     })
     .where(eq(emailTemplates.id, row.id))
     .returning();
-  await audit(tx, { actorId: user.id, action: 'emailTemplate.update', entity: 'email_templates', entityId: row.id });
+  ctx.audit({ actorId: user.id, action: 'emailTemplate.update', entity: 'email_templates', entityId: row.id });
   return emailTemplateDocument(updated);
 }

@@ -12,9 +12,9 @@ import { PLAN_TYPES, type PlanType } from '../../../shared/enums.js';
 import { can } from '../../../shared/permissions.js';
 import type { Db } from '../../db/client.js';
 import { planTemplateSteps, planTemplates } from '../../db/schema.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import type { AuthUser } from '../../http/types.js';
-import { audit } from '../audit.js';
+import { badRequest, forbidden, notFound } from '../errors.js';
+import type { AuthUser } from '../deps.js';
+import type { WriteContext } from '../write-context.js';
 
 const Uuid = z.uuid();
 
@@ -75,11 +75,12 @@ export async function getPlanTemplate(db: Db, idOrType: string): Promise<PlanTem
 }
 
 export async function updatePlanStep(
-  tx: Db,
+  ctx: WriteContext,
   user: AuthUser,
   idOrType: string,
   input: { stepId: string; name: string; field: string },
 ): Promise<PlanTemplate> {
+  const { tx } = ctx;
   if (!can(user.role, 'template.edit')) throw forbidden();
   const template = await resolvePlanTemplate(tx, idOrType);
   const error = planStepError(input);
@@ -91,7 +92,7 @@ export async function updatePlanStep(
     .where(and(eq(planTemplateSteps.id, input.stepId), eq(planTemplateSteps.templateId, template.id)))
     .returning({ id: planTemplateSteps.id });
   if (updated.length === 0) throw notFound();
-  await audit(tx, { actorId: user.id, action: 'planTemplate.updateStep', entity: 'plan_template_steps', entityId: input.stepId });
+  ctx.audit({ actorId: user.id, action: 'planTemplate.updateStep', entity: 'plan_template_steps', entityId: input.stepId });
   const [doc] = await planTemplateDocuments(tx, [template.id]);
   return doc;
 }

@@ -19,18 +19,19 @@ import { MSG } from '../../../shared/messages.js';
 import { percentage, round1 } from '../../../shared/rubric.js';
 import type { Db } from '../../db/client.js';
 import { departments, meetings, observations, users } from '../../db/schema.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import type { AuthUser } from '../../http/types.js';
-import { audit } from '../audit.js';
+import { badRequest, forbidden, notFound } from '../errors.js';
+import type { AuthUser } from '../deps.js';
+import type { WriteContext } from '../write-context.js';
 import { queueEmail } from '../mail/queue-email.js';
 import { notify } from '../notify.js';
 import { can } from '../../../shared/permissions.js';
 
 export async function runPrompt(
-  tx: Db,
+  ctx: WriteContext,
   user: AuthUser,
   input: { departmentId?: number | null; campus?: string | null; threshold?: number | null },
 ): Promise<PromptResponse> {
+  const { tx } = ctx;
   if (!can(user.role, 'observation.prompt')) throw forbidden();
   const error = promptError(input);
   if (error) throw badRequest(error);
@@ -75,7 +76,7 @@ export async function runPrompt(
       });
     }
   }
-  await audit(tx, {
+  ctx.audit({
     actorId: user.id,
     action: 'observation.prompt',
     entity: 'departments',

@@ -14,8 +14,8 @@ import { PROGRESS } from '../../../shared/constants.js';
 import { can } from '../../../shared/permissions.js';
 import type { Db } from '../../db/client.js';
 import { departments, meetings, observations, rubricItems, rubricScores, users } from '../../db/schema.js';
-import { forbidden, notFound } from '../../http/errors.js';
-import type { AuthUser } from '../../http/types.js';
+import { forbidden, notFound } from '../errors.js';
+import type { AuthUser } from '../deps.js';
 
 const DAY_MS = 86_400_000;
 

@@ -22,7 +22,7 @@ import { and, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/results.js';
 import { loginThrottle } from '../../db/schema.js';
-import { rateLimited } from '../../http/errors.js';
+import { rateLimited } from '../errors.js';
 import { MSG } from '../../../shared/messages.js';
 
 export interface ThrottleRule {

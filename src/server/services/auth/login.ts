@@ -8,7 +8,7 @@ import { loginError } from '../../../shared/validation.js';
 import type { SessionLifetime } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { emailIs, users } from '../../db/schema.js';
-import { badRequest, rateLimited, unauthenticated } from '../../http/errors.js';
+import { badRequest, rateLimited, unauthenticated } from '../errors.js';
 import { userDocument } from '../users/user-document.js';
 import { blockedFor, recordFailure, recordSuccess, throttleKeys, type ThrottlePolicy } from './login-throttle.js';
 import { dummyHash, verifyPassword } from './password.js';

@@ -8,11 +8,10 @@ import type { z } from 'zod';
 import type { ResetPasswordRequest } from '../../../shared/contract/users.js';
 import { MSG } from '../../../shared/messages.js';
 import { resetPasswordError } from '../../../shared/validation.js';
-import type { Tx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { badRequest, forbidden, HttpError } from '../../http/errors.js';
-import type { AuthUser } from '../../http/types.js';
-import { audit } from '../audit.js';
+import { badRequest, forbidden, HttpError } from '../errors.js';
+import type { AuthUser } from '../deps.js';
+import type { WriteContext } from '../write-context.js';
 import { stopFeed } from '../calendar/calendar-feed.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { revokeOtherSessions } from './sessions.js';
@@ -25,11 +24,12 @@ export class OldPasswordWrong extends HttpError {
 }
 
 export async function resetPassword(
-  tx: Tx,
+  ctx: WriteContext,
   user: AuthUser,
   input: z.output<typeof ResetPasswordRequest>,
   now: Date,
 ): Promise<{ message: string }> {
+  const { tx } = ctx;
   // The email is only informative (the form shows it read-only); it must name the token's own account.
   if (input.email && input.email.trim().toLowerCase() !== user.email) throw forbidden(MSG.forbidden);
   const problem = resetPasswordError(input.oldPassword, input.newPassword, input.confirmPassword ?? input.newPassword);
@@ -44,6 +44,6 @@ export async function resetPassword(
   // The calendar subscription URL is a credential of its own (no token needed): it ends with the sessions, and
   // the user makes a new one (a leaked password may have leaked it too).
   await stopFeed(tx, user);
-  await audit(tx, { actorId: user.id, action: 'password.reset', entity: 'users', entityId: user.id });
+  ctx.audit({ actorId: user.id, action: 'password.reset', entity: 'users', entityId: user.id });
   return { message: MSG.passwordReset };
 }

@@ -17,7 +17,7 @@
  *   no route edits those columns. A route that ever does must call `forgetSessions()` too.
  * - An entry also ends at its session's expiry.
  */
-import type { AuthUser } from '../../http/types.js';
+import type { AuthUser } from '../deps.js';
 
 const MAX_ENTRIES = 1_000;
 export const EMBEDDED_MAX_AGE_MS = 60_000;

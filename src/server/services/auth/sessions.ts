@@ -6,12 +6,12 @@
  * PostgreSQL agrees (the in-process cache keeps an entry no longer than the session's end either).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Role } from '../../../shared/enums.js';
 import { DEFAULT_SESSION_LIFETIME, type SessionLifetime } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
-import { idempotencyKeys, sessions, users } from '../../db/schema.js';
-import type { AuthUser } from '../../http/types.js';
+import { sessions, users } from '../../db/schema.js';
+import type { AuthUser } from '../deps.js';
 import { forgetSessions, type SessionCache } from './session-cache.js';
 
 export function hashToken(token: string): string {
@@ -38,32 +38,17 @@ export async function createSession(
  */
 export const touchEveryMs = (lifetime: SessionLifetime) => Math.min(60 * 60_000, lifetime.idleMs / 24);
 
-export interface StoredResponse {
-  method: string;
-  path: string;
-  statusCode: number;
-  response: unknown;
-  /** Hash of method, path and body of the request that stored it (null on rows from before it existed). */
-  requestHash: string | null;
-}
-
-/**
- * The signed-in user behind a token (null when unknown, revoked or expired) and, when the request carries an
- * Idempotency-Key, the response stored under that key for this user — one round trip for both, because every
- * queued change replayed by the sync engine needs both. (No key: the join matches nothing, since keys are never empty.)
- */
+/** The signed-in user behind a token (null when unknown, revoked, expired or idle too long). */
 export async function authenticateToken(
   db: Db,
   token: string,
   now: Date,
-  idempotencyKey?: string,
   cache?: SessionCache | null,
   lifetime: SessionLifetime = DEFAULT_SESSION_LIFETIME,
-): Promise<{ user: AuthUser; stored: StoredResponse | null | undefined } | null> {
+): Promise<{ user: AuthUser } | null> {
   const tokenHash = hashToken(token);
   const cached = cache?.get(tokenHash, now.getTime());
-  // A cached session answers without the key lookup (stored: undefined = not looked up; see idempotentWrite).
-  if (cached) return { user: cached, stored: undefined };
+  if (cached) return { user: cached };
   const store = cache?.begin();
   const [row] = await db
     .select({
@@ -77,15 +62,9 @@ export async function authenticateToken(
       expiresAt: sessions.expiresAt,
       createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
-      keyMethod: idempotencyKeys.method,
-      keyPath: idempotencyKeys.path,
-      keyStatus: idempotencyKeys.statusCode,
-      keyResponse: idempotencyKeys.response,
-      keyHash: idempotencyKeys.requestHash,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(idempotencyKeys, and(eq(idempotencyKeys.userId, users.id), eq(idempotencyKeys.key, sql`${idempotencyKey ?? ''}`)))
     .where(
       and(
         eq(sessions.tokenHash, tokenHash),
@@ -97,7 +76,7 @@ export async function authenticateToken(
       ),
     );
   if (!row) return null;
-  const { keyMethod, keyPath, keyStatus, keyResponse, keyHash, expiresAt, createdAt, lastSeenAt, ...rest } = row;
+  const { expiresAt, createdAt, lastSeenAt, ...rest } = row;
   const user: AuthUser = { ...rest, role: rest.role as Role };
   let seen = lastSeenAt.getTime();
   if (now.getTime() - seen >= touchEveryMs(lifetime)) {
@@ -107,10 +86,7 @@ export async function authenticateToken(
   }
   const ends = Math.min(expiresAt.getTime(), createdAt.getTime() + lifetime.maxMs, seen + lifetime.idleMs);
   store?.(tokenHash, user, ends, now.getTime());
-  return {
-    user,
-    stored: keyMethod != null && keyPath != null && keyStatus != null ? { method: keyMethod, path: keyPath, statusCode: keyStatus, response: keyResponse, requestHash: keyHash } : null,
-  };
+  return { user };
 }
 
 export async function revokeSession(tx: Db | Tx, sessionId: string, now: Date): Promise<void> {

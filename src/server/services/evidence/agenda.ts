@@ -9,13 +9,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AgendaRequest, MeetingAgenda } from '../../../shared/contract/evidence.js';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { meetingAgendas, meetings, rubricItems } from '../../db/schema.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
-import type { AuthUser } from '../../http/types.js';
-import { audit } from '../audit.js';
+import { badRequest, conflict, forbidden, notFound } from '../errors.js';
+import type { AuthUser } from '../deps.js';
+import type { WriteContext } from '../write-context.js';
 import { loadForWrite, loadVisible, requireObserver, requireOpen } from '../observations/access.js';
 import { leftFacultyView, noteAudience } from './note-access.js';
+import { seesAgenda } from '../../../shared/access-policy/index.js';
 
 export type AgendaRow = typeof meetingAgendas.$inferSelect;
 
@@ -36,7 +37,8 @@ export function agendaDocument(r: AgendaRow): MeetingAgenda {
   };
 }
 
-export async function saveAgenda(tx: Tx, u: AuthUser, observationId: string, body: z.infer<typeof AgendaRequest>, now: Date): Promise<MeetingAgenda> {
+export async function saveAgenda(ctx: WriteContext, u: AuthUser, observationId: string, body: z.infer<typeof AgendaRequest>, now: Date): Promise<MeetingAgenda> {
+  const { tx } = ctx;
   const o = await loadForWrite(tx, u, observationId);
   requireObserver(u, o);
   requireOpen(o);
@@ -60,16 +62,13 @@ export async function saveAgenda(tx: Tx, u: AuthUser, observationId: string, bod
     .values({ observationId: o.id, ...values })
     .onConflictDoUpdate({ target: meetingAgendas.observationId, set: values })
     .returning();
-  await audit(tx, { actorId: u.id, action: body.shared ? 'agenda.share' : 'agenda.save', entity: 'observations', entityId: o.id, detail: { items: body.items.length } });
+  ctx.audit({ actorId: u.id, action: body.shared ? 'agenda.share' : 'agenda.save', entity: 'observations', entityId: o.id, detail: { items: body.items.length } });
   return agendaDocument(row);
 }
 
 /** The agenda as `u` may see it: the document, or null (none yet, or not shared with a faculty member). */
 export function agendaForViewer(u: AuthUser, o: Parameters<typeof noteAudience>[1], row: AgendaRow): MeetingAgenda | null {
-  const audience = noteAudience(u, o);
-  if (audience === 'full') return agendaDocument(row);
-  if (audience === 'faculty' && row.shared) return agendaDocument(row);
-  return null;
+  return seesAgenda(u, o, row) ? agendaDocument(row) : null;
 }
 
 export async function getAgenda(db: Db, u: AuthUser, observationId: string): Promise<MeetingAgenda> {

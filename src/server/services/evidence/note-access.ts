@@ -1,25 +1,12 @@
 /**
- * Who may see the evidence notes, the agenda and the audit trail of an observation (issue 16).
- *
- *   full        the observer, the HOD of the observation's department and Super_Admin: every note, the agenda,
- *               the audit trail. Admin and Campus_Director read observations but not these: the issue names the
- *               three roles, and notes are the observer's working material (least data).
- *   faculty     the observation's faculty member: notes marked shared whose rubric is locked, the agenda once
- *               shared — never a score.
- *   none        everyone else (403).
+ * The evidence rules' server side. Who may see notes, the agenda and the audit trail is the shared access policy
+ * (src/shared/access-policy/evidence.ts); here is what a change that takes something out of the faculty member's
+ * view must leave behind for their feed.
  */
 import type { Tx } from '../../db/client.js';
 import { tombstones } from '../../db/schema.js';
-import type { ObservationRow, Viewer } from '../observations/access.js';
-import { isHodOf } from '../observations/access.js';
 
-export type NoteAudience = 'full' | 'faculty' | 'none';
-
-export function noteAudience(u: Viewer, o: Pick<ObservationRow, 'observerId' | 'facultyId' | 'departmentId' | 'hodId'>): NoteAudience {
-  if (u.id === o.observerId || u.role === 'Super_Admin' || isHodOf(u, o)) return 'full';
-  if (u.id === o.facultyId) return 'faculty';
-  return 'none';
-}
+export { noteAudience, type NoteAudience } from '../../../shared/access-policy/index.js';
 
 /**
  * A note or an agenda left the faculty member's view (unshared after it was visible to them): their feed gets the

@@ -13,12 +13,13 @@ import type { z } from 'zod';
 import { ARTIFACT_KIND_MAX_BYTES } from '../../../shared/contract/files.js';
 import type { EvidenceNote, NoteCreateRequest, NotePhotoRequest, NoteUpdateRequest } from '../../../shared/contract/evidence.js';
 import { MSG } from '../../../shared/messages.js';
+import { facultySeesNote } from '../../../shared/access-policy/index.js';
 import type { Db, Tx } from '../../db/client.js';
 import { evidenceNotes, meetings, rubricItems } from '../../db/schema.js';
-import { badRequest, conflict, forbidden, notFound, tooLarge } from '../../http/errors.js';
-import type { AuthUser } from '../../http/types.js';
+import { badRequest, conflict, forbidden, notFound, tooLarge } from '../errors.js';
+import type { AuthUser } from '../deps.js';
 import { sniffUpload, type FileStorage } from '../../storage/index.js';
-import { audit } from '../audit.js';
+import type { WriteContext } from '../write-context.js';
 import { ID_IN_USE, loadForWrite, loadVisible, requireObserver, type ObservationRow } from '../observations/access.js';
 import { storeUpload, uploadIdFrom, type ArtifactKind } from '../observations/artifact-files.js';
 import { leftFacultyView, noteAudience } from './note-access.js';
@@ -78,7 +79,8 @@ async function loadNote(tx: Tx, o: ObservationRow, noteId: string): Promise<Note
   return n;
 }
 
-export async function createNote(tx: Tx, u: AuthUser, observationId: string, body: z.infer<typeof NoteCreateRequest>): Promise<EvidenceNote> {
+export async function createNote(ctx: WriteContext, u: AuthUser, observationId: string, body: z.infer<typeof NoteCreateRequest>): Promise<EvidenceNote> {
+  const { tx } = ctx;
   const o = await loadForWrite(tx, u, observationId);
   requireObserver(u, o);
   await requireRubricOpen(tx, o, body.kind);
@@ -89,11 +91,12 @@ export async function createNote(tx: Tx, u: AuthUser, observationId: string, bod
     .insert(evidenceNotes)
     .values({ id: body.id, observationId: o.id, kind: body.kind, authorId: u.id, body: body.body, offsetSeconds: body.offsetSeconds, rubricItemIds, shared: body.shared })
     .returning();
-  await audit(tx, { actorId: u.id, action: 'note.create', entity: 'observations', entityId: o.id, detail: { noteId: row.id, kind: row.kind } });
+  ctx.audit({ actorId: u.id, action: 'note.create', entity: 'observations', entityId: o.id, detail: { noteId: row.id, kind: row.kind } });
   return noteDocument(row);
 }
 
-export async function updateNote(tx: Tx, u: AuthUser, observationId: string, noteId: string, body: z.infer<typeof NoteUpdateRequest>, now: Date): Promise<EvidenceNote> {
+export async function updateNote(ctx: WriteContext, u: AuthUser, observationId: string, noteId: string, body: z.infer<typeof NoteUpdateRequest>, now: Date): Promise<EvidenceNote> {
+  const { tx } = ctx;
   const o = await loadForWrite(tx, u, observationId);
   requireObserver(u, o);
   const note = await loadNote(tx, o, noteId);
@@ -109,7 +112,7 @@ export async function updateNote(tx: Tx, u: AuthUser, observationId: string, not
     // It was visible to the faculty member (shared, rubric locked) and no longer is: one removal for them.
     await leftFacultyView(tx, 'evidence_notes', note.id, o.facultyId);
   }
-  await audit(tx, {
+  ctx.audit({
     actorId: u.id,
     action: body.shared !== undefined && !changesContent ? (body.shared ? 'note.share' : 'note.unshare') : 'note.update',
     entity: 'observations',
@@ -120,18 +123,19 @@ export async function updateNote(tx: Tx, u: AuthUser, observationId: string, not
 }
 
 /** Deletes the note; returns the photo's storage key to remove after commit. */
-export async function deleteNote(tx: Tx, u: AuthUser, observationId: string, noteId: string): Promise<string | null> {
+export async function deleteNote(ctx: WriteContext, u: AuthUser, observationId: string, noteId: string): Promise<string | null> {
+  const { tx } = ctx;
   const o = await loadForWrite(tx, u, observationId);
   requireObserver(u, o);
   const note = await loadNote(tx, o, noteId);
   await requireRubricOpen(tx, o, note.kind);
   await tx.delete(evidenceNotes).where(eq(evidenceNotes.id, note.id));
-  await audit(tx, { actorId: u.id, action: 'note.delete', entity: 'observations', entityId: o.id, detail: { noteId: note.id } });
+  ctx.audit({ actorId: u.id, action: 'note.delete', entity: 'observations', entityId: o.id, detail: { noteId: note.id } });
   return note.photoKey;
 }
 
 export async function attachPhoto(
-  tx: Tx,
+  ctx: WriteContext,
   u: AuthUser,
   storage: FileStorage,
   observationId: string,
@@ -139,6 +143,7 @@ export async function attachPhoto(
   body: z.infer<typeof NotePhotoRequest>,
   now: Date,
 ): Promise<{ note: EvidenceNote; replacedKey: string | null }> {
+  const { tx } = ctx;
   const o = await loadForWrite(tx, u, observationId);
   requireObserver(u, o);
   const note = await loadNote(tx, o, noteId);
@@ -153,13 +158,13 @@ export async function attachPhoto(
   const photoKey = await storeUpload(storage, uploadId, kind);
   // Its size counts in the author's quota (services/uploads/quota.ts), as the upload's did.
   const [row] = await tx.update(evidenceNotes).set({ photoKey, photoSize: info.offset, updatedAt: now }).where(eq(evidenceNotes.id, note.id)).returning();
-  await audit(tx, { actorId: u.id, action: 'note.photo', entity: 'observations', entityId: o.id, detail: { noteId: note.id, type: kind, size: info.offset } });
+  ctx.audit({ actorId: u.id, action: 'note.photo', entity: 'observations', entityId: o.id, detail: { noteId: note.id, type: kind, size: info.offset } });
   return { note: noteDocument(row), replacedKey: note.photoKey };
 }
 
-/** Whether a faculty member may see this note now: shared, and its rubric locked. */
+/** Whether a faculty member may see this note now (the policy's facultySeesNote: shared, rubric locked). */
 function facultyMaySee(note: Pick<NoteRow, 'shared' | 'kind'>, lockedKinds: ReadonlySet<string>): boolean {
-  return note.shared && lockedKinds.has(note.kind);
+  return facultySeesNote(note, lockedKinds.has(note.kind));
 }
 
 async function lockedKindsOf(db: Db | Tx, observationIds: string[]): Promise<Map<string, Set<string>>> {

@@ -26,7 +26,7 @@ import { idempotencyKeys, sessions } from '../../db/schema.js';
 import { diskStorage, type FileStorage } from '../../storage/index.js';
 import { purgeTombstones } from '../../sync/tombstones.js';
 import { purgeLoginThrottle } from '../auth/login-throttle.js';
-import { purgeRateLimits } from '../../plugins/rate-limit-store.js';
+import { purgeRateLimits } from './rate-limits.js';
 
 export const KEY_RESPONSE_DAYS = 30;
 export const KEY_RETENTION_DAYS = 365;

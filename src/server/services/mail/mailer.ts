@@ -1,7 +1,7 @@
 /** The Mailer: SMTP through nodemailer when SMTP_URL is set; otherwise null (emails are only recorded). */
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.js';
-import type { Mailer } from '../../http/types.js';
+import type { Mailer } from '../deps.js';
 import { recipientProblem } from './recipient.js';
 
 export function createSmtpMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>): Mailer | null {

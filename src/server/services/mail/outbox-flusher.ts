@@ -15,7 +15,7 @@ import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { emailOutbox } from '../../db/schema.js';
-import type { Mailer } from '../../http/types.js';
+import type { Mailer } from '../deps.js';
 import { recipientProblem } from './recipient.js';
 
 /** Rows per claim: small, so the lease comfortably covers sending them all. */

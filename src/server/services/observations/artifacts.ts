@@ -10,11 +10,11 @@ import type { z } from 'zod';
 import { ARTIFACT_KIND_MAX_BYTES } from '../../../shared/contract/files.js';
 import type { Artifact, UploadArtifactRequest } from '../../../shared/contract/observations.js';
 import { MSG } from '../../../shared/messages.js';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { artifacts, postObservations } from '../../db/schema.js';
-import { badRequest, conflict, forbidden, notFound, tooLarge } from '../../http/errors.js';
-import type { AuthUser } from '../../http/types.js';
-import { audit } from '../audit.js';
+import { badRequest, conflict, forbidden, notFound, tooLarge } from '../errors.js';
+import type { AuthUser } from '../deps.js';
+import type { WriteContext } from '../write-context.js';
 import { ID_IN_USE, loadForWrite, loadVisible, requireOpen } from './access.js';
 import { sniffUpload, type FileStorage } from '../../storage/index.js';
 import { storeUpload, uploadIdFrom, type ArtifactKind } from './artifact-files.js';
@@ -22,12 +22,13 @@ import { announce, ROUTES } from './events.js';
 import { artifactUrl } from './document.js';
 
 export async function registerArtifact(
-  tx: Tx,
+  ctx: WriteContext,
   u: AuthUser,
   storage: FileStorage,
   postOrObservationId: string,
   body: z.infer<typeof UploadArtifactRequest>,
 ): Promise<Artifact> {
+  const { tx } = ctx;
   const [post] = await tx
     .select()
     .from(postObservations)
@@ -62,7 +63,7 @@ export async function registerArtifact(
     .values({ id: artifactId, postObservationId: post.id, name: body.name, type: kind, fileUrl: artifactUrl(artifactId), storageKey, size, uploadedBy: u.id })
     .returning();
   await announce(tx, o, u.id, { to: ['observer'], title: 'Artifact uploaded', message: `${u.name} uploaded ${body.name}.`, route: ROUTES.post(o.id) });
-  await audit(tx, { actorId: u.id, action: 'artifact.register', entity: 'observations', entityId: o.id, detail: { artifactId: row.id, type: kind, size } });
+  ctx.audit({ actorId: u.id, action: 'artifact.register', entity: 'observations', entityId: o.id, detail: { artifactId: row.id, type: kind, size } });
   return { id: row.id, name: row.name, type: kind, fileURL: artifactUrl(row.id) };
 }
 

@@ -7,9 +7,9 @@ import type { ChatMessage } from '../../../shared/contract/observations.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Db, Tx } from '../../db/client.js';
 import { observationMessages, users } from '../../db/schema.js';
-import { badRequest, conflict, forbidden } from '../../http/errors.js';
-import type { AuthUser } from '../../http/types.js';
-import { audit } from '../audit.js';
+import { badRequest, conflict, forbidden } from '../errors.js';
+import type { AuthUser } from '../deps.js';
+import type { WriteContext } from '../write-context.js';
 import { canChat, ID_IN_USE, loadVisible, type ObservationRow } from './access.js';
 
 type MessageRow = typeof observationMessages.$inferSelect;
@@ -26,13 +26,14 @@ export async function appendMessage(tx: Tx, o: ObservationRow, authorId: string,
   return row;
 }
 
-export async function sendMessage(tx: Tx, u: AuthUser, observationId: string, body: string, id?: string): Promise<ChatMessage> {
+export async function sendMessage(ctx: WriteContext, u: AuthUser, observationId: string, body: string, id?: string): Promise<ChatMessage> {
+  const { tx } = ctx;
   const o = await loadVisible(tx, u, observationId);
   if (!canChat(u, o)) throw forbidden();
   const text = body.trim();
   if (!text) throw badRequest(MSG.emptyMessage);
   const row = await appendMessage(tx, o, u.id, text, id);
-  await audit(tx, { actorId: u.id, action: 'message.send', entity: 'messages', entityId: row.id, detail: { observationId } });
+  ctx.audit({ actorId: u.id, action: 'message.send', entity: 'messages', entityId: row.id, detail: { observationId } });
   return (await messageDocuments(tx, [row]))[0];
 }
 

@@ -16,6 +16,7 @@ import { finalScore, percentage } from '../../../shared/rubric.js';
 import type { Db, Tx } from '../../db/client.js';
 import { parseJson, rowsOf } from '../../db/results.js';
 import type { ObservationRow, Viewer } from './access.js';
+import { seesObserverScores } from '../../../shared/access-policy/index.js';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const uniq = <T>(xs: (T | null | undefined)[]) => [...new Set(xs.filter((x): x is T => x != null))];
@@ -166,11 +167,10 @@ export async function buildDocuments(db: Db | Tx, viewer: Viewer, rows: Observat
     };
   };
 
-  const isFaculty = (o: ObservationRow) => viewer.id === o.facultyId && viewer.role === 'Faculty';
   const meetingDoc = (o: ObservationRow, kind: string): Meeting | null => {
     const m = meetingByKey.get(`${o.id}:${kind}`);
     if (!m) return null;
-    const hide = isFaculty(o);
+    const hide = !seesObserverScores(viewer, o);
     const mine = new Map((scoresByMeeting.get(m.id) ?? []).map((s) => [`${s.rubricItemId}:${s.side}`, s.score]));
     const score = (itemId: string, side: string) => mine.get(`${itemId}:${side}`) ?? null;
     return {

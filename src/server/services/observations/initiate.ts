@@ -8,18 +8,18 @@ import { z } from 'zod';
 import type { InitiateRequest } from '../../../shared/contract/observations.js';
 import { SEMESTERS, type Semester } from '../../../shared/enums.js';
 import { MSG } from '../../../shared/messages.js';
-import type { Tx } from '../../db/client.js';
 import { observations, users } from '../../db/schema.js';
-import { badRequest, conflict, forbidden } from '../../http/errors.js';
-import type { AuthUser } from '../../http/types.js';
-import { audit } from '../audit.js';
+import { badRequest, conflict, forbidden } from '../errors.js';
+import type { AuthUser } from '../deps.js';
+import type { WriteContext } from '../write-context.js';
 import { ID_IN_USE } from './access.js';
 import { announce, ROUTES } from './events.js';
 import { can } from '../../../shared/permissions.js';
 
 const isUuid = (v: string) => z.uuid().safeParse(v).success;
 
-export async function initiateObservations(tx: Tx, hod: AuthUser, body: z.infer<typeof InitiateRequest>): Promise<string[]> {
+export async function initiateObservations(ctx: WriteContext, hod: AuthUser, body: z.infer<typeof InitiateRequest>): Promise<string[]> {
+  const { tx } = ctx;
   if (!can(hod.role, 'observation.initiate')) throw forbidden();
   const facultyIds = [...new Set(body.facultyIds)];
   if (!body.observerId || facultyIds.length === 0) throw badRequest(MSG.selectObserverAndFaculty);
@@ -73,7 +73,7 @@ export async function initiateObservations(tx: Tx, hod: AuthUser, body: z.infer<
       route: ROUTES.detail(o.id),
       email: 'InitiateObs',
     });
-    await audit(tx, { actorId: hod.id, action: 'observation.initiate', entity: 'observations', entityId: o.id, detail: { facultyId: o.facultyId, observerId: o.observerId, semester: o.semester } });
+    ctx.audit({ actorId: hod.id, action: 'observation.initiate', entity: 'observations', entityId: o.id, detail: { facultyId: o.facultyId, observerId: o.observerId, semester: o.semester } });
   }
   return rows.map((r) => r.id);
 }

@@ -9,7 +9,7 @@ import type { PlanType } from '../../../shared/enums.js';
 import { MSG } from '../../../shared/messages.js';
 import type { Tx } from '../../db/client.js';
 import { observationPlans, observationPlanSteps, planTemplates, planTemplateSteps } from '../../db/schema.js';
-import { badRequest, conflict } from '../../http/errors.js';
+import { badRequest, conflict } from '../errors.js';
 
 export type PlanRow = typeof observationPlans.$inferSelect;
 

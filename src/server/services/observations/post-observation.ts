@@ -13,9 +13,9 @@ import { postAction, type PostCreateRequest, type PostSlotInput, type PostUpdate
 import { MSG } from '../../../shared/messages.js';
 import type { Tx } from '../../db/client.js';
 import { artifacts, postObservations, postObservationSlots } from '../../db/schema.js';
-import { badRequest, conflict, forbidden } from '../../http/errors.js';
-import type { AuthUser } from '../../http/types.js';
-import { audit } from '../audit.js';
+import { badRequest, conflict, forbidden } from '../errors.js';
+import type { AuthUser } from '../deps.js';
+import type { WriteContext } from '../write-context.js';
 import { ID_IN_USE, loadForWrite, requireObserver, requireOpen, sideOf } from './access.js';
 import { loadStages, refreshObservation } from './cycle-state.js';
 import { announce, ROUTES } from './events.js';
@@ -48,7 +48,8 @@ async function replaceSlots(tx: Tx, postId: string, list: { id?: string; dateTim
   await tx.insert(postObservationSlots).values(list.map((s) => ({ ...(s.id ? { id: s.id } : {}), postObservationId: postId, dateTime: s.dateTime })));
 }
 
-export async function createPost(tx: Tx, u: AuthUser, body: z.infer<typeof PostCreateRequest>, now: Date): Promise<string> {
+export async function createPost(ctx: WriteContext, u: AuthUser, body: z.infer<typeof PostCreateRequest>, now: Date): Promise<string> {
+  const { tx } = ctx;
   const o = await loadForWrite(tx, u, body.observationsId);
   requireObserver(u, o);
   requireOpen(o);
@@ -77,11 +78,12 @@ export async function createPost(tx: Tx, u: AuthUser, body: z.infer<typeof PostC
     route: ROUTES.post(o.id),
     email: 'UpdateObs',
   });
-  await audit(tx, { actorId: u.id, action: 'post.create', entity: 'observations', entityId: o.id });
+  ctx.audit({ actorId: u.id, action: 'post.create', entity: 'observations', entityId: o.id });
   return post.id;
 }
 
-export async function updatePost(tx: Tx, u: AuthUser, body: z.infer<typeof PostUpdateRequest>, now: Date): Promise<string> {
+export async function updatePost(ctx: WriteContext, u: AuthUser, body: z.infer<typeof PostUpdateRequest>, now: Date): Promise<string> {
+  const { tx } = ctx;
   const o = await loadForWrite(tx, u, body.observationsId);
   const side = sideOf(u, o);
   requireOpen(o);
@@ -149,6 +151,6 @@ export async function updatePost(tx: Tx, u: AuthUser, body: z.infer<typeof PostU
     route: set.status === 'Completed' ? ROUTES.detail(o.id) : ROUTES.post(o.id),
     email: 'UpdateObs',
   });
-  await audit(tx, { actorId: u.id, action: `post.${action === 'status' ? String(body.status).toLowerCase() : action}`, entity: 'observations', entityId: o.id });
+  ctx.audit({ actorId: u.id, action: `post.${action === 'status' ? String(body.status).toLowerCase() : action}`, entity: 'observations', entityId: o.id });
   return message;
 }

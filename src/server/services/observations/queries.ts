@@ -1,11 +1,11 @@
 /** Reading and deleting whole observations. */
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Observation } from '../../../shared/contract/observations.js';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { artifacts, evidenceNotes, observations, postObservations } from '../../db/schema.js';
-import { forbidden, notFound } from '../../http/errors.js';
-import type { AuthUser } from '../../http/types.js';
-import { audit } from '../audit.js';
+import { forbidden, notFound } from '../errors.js';
+import type { AuthUser } from '../deps.js';
+import type { WriteContext } from '../write-context.js';
 import { runPerShape } from '../../db/prepared-shapes.js';
 import { observationRule } from '../scope/index.js';
 import { requireVisible } from './access.js';
@@ -37,7 +37,8 @@ export async function listObservations(db: Db, u: AuthUser, limit = 500): Promis
  * DELETE /observation/{id}: Super_Admin only. Every part cascades; the triggers write the tombstones the pull
  * sends. Returns the storage keys of the deleted artifacts and note photos so the caller removes the files after commit.
  */
-export async function deleteObservation(tx: Tx, u: AuthUser, id: string): Promise<string[]> {
+export async function deleteObservation(ctx: WriteContext, u: AuthUser, id: string): Promise<string[]> {
+  const { tx } = ctx;
   if (!can(u.role, 'observation.delete')) throw forbidden();
   const [row] = await tx.select({ id: observations.id }).from(observations).where(eq(observations.id, id));
   if (!row) throw notFound();
@@ -48,6 +49,6 @@ export async function deleteObservation(tx: Tx, u: AuthUser, id: string): Promis
   // Evidence-note photos (issue 16) live in the same store as artifacts.
   const photos = await tx.select({ key: evidenceNotes.photoKey }).from(evidenceNotes).where(eq(evidenceNotes.observationId, id));
   await tx.delete(observations).where(eq(observations.id, id));
-  await audit(tx, { actorId: u.id, action: 'observation.delete', entity: 'observations', entityId: id });
+  ctx.audit({ actorId: u.id, action: 'observation.delete', entity: 'observations', entityId: id });
   return [...files.map((f) => f.key), ...photos.flatMap((p) => (p.key ? [p.key] : []))];
 }

@@ -14,11 +14,10 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { schedulingAction, type DayTime, type SchedulingCreateRequest, type SchedulingUpdateRequest } from '../../../shared/contract/observations.js';
 import { MSG } from '../../../shared/messages.js';
-import type { Tx } from '../../db/client.js';
 import { meetings, observations, schedulingRequests, slots } from '../../db/schema.js';
-import { badRequest, conflict, forbidden } from '../../http/errors.js';
-import type { AuthUser } from '../../http/types.js';
-import { audit } from '../audit.js';
+import { badRequest, conflict, forbidden } from '../errors.js';
+import type { AuthUser } from '../deps.js';
+import type { WriteContext } from '../write-context.js';
 import { ID_IN_USE, loadForWrite, requireObserver, requireOpen, sideOf } from './access.js';
 import { appendMessage } from './chat.js';
 import { loadStages, refreshObservation } from './cycle-state.js';
@@ -32,7 +31,8 @@ function dedupe(list: DayTime[]): DayTime[] {
   return out;
 }
 
-export async function createScheduling(tx: Tx, u: AuthUser, body: z.infer<typeof SchedulingCreateRequest>, now: Date): Promise<void> {
+export async function createScheduling(ctx: WriteContext, u: AuthUser, body: z.infer<typeof SchedulingCreateRequest>, now: Date): Promise<void> {
+  const { tx } = ctx;
   const o = await loadForWrite(tx, u, body.observationsId);
   requireObserver(u, o);
   requireOpen(o);
@@ -61,11 +61,12 @@ export async function createScheduling(tx: Tx, u: AuthUser, body: z.infer<typeof
     route: ROUTES.scheduling(o.id),
     email: 'UpdateObs',
   });
-  await audit(tx, { actorId: u.id, action: 'scheduling.create', entity: 'observations', entityId: o.id, detail: { courseId: body.courseId } });
+  ctx.audit({ actorId: u.id, action: 'scheduling.create', entity: 'observations', entityId: o.id, detail: { courseId: body.courseId } });
 }
 
 /** Applies one scheduling change; returns the success message of SPEC §8 for it. */
-export async function updateScheduling(tx: Tx, u: AuthUser, body: z.infer<typeof SchedulingUpdateRequest>, now: Date): Promise<string> {
+export async function updateScheduling(ctx: WriteContext, u: AuthUser, body: z.infer<typeof SchedulingUpdateRequest>, now: Date): Promise<string> {
+  const { tx } = ctx;
   const o = await loadForWrite(tx, u, body.observationsId);
   const side = sideOf(u, o);
   requireOpen(o);
@@ -171,6 +172,6 @@ export async function updateScheduling(tx: Tx, u: AuthUser, body: z.infer<typeof
     route: action === 'done' ? ROUTES.detail(o.id) : ROUTES.scheduling(o.id),
     email: 'UpdateObs',
   });
-  await audit(tx, { actorId: u.id, action: `scheduling.${action}`, entity: 'observations', entityId: o.id });
+  ctx.audit({ actorId: u.id, action: `scheduling.${action}`, entity: 'observations', entityId: o.id });
   return message;
 }

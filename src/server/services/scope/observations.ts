@@ -15,9 +15,10 @@
  */
 import { or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { can } from '../../../shared/permissions.js';
+import { takesPart } from '../../../shared/access-policy/index.js';
 import { inline, type Bind } from '../../db/prepared-shapes.js';
 import { observations } from '../../db/schema.js';
-import type { AuthUser } from '../../http/types.js';
+import type { AuthUser } from '../deps.js';
 
 export type ObservationRow = typeof observations.$inferSelect;
 export type Viewer = Pick<AuthUser, 'id' | 'role' | 'departmentId'>;
@@ -25,19 +26,7 @@ export type Viewer = Pick<AuthUser, 'id' | 'role' | 'departmentId'>;
 /** An observation updated within this many days is kept whole on every device that sees it. */
 export const FULL_RECENT_DAYS = 30;
 
-export function isHodOf(u: Viewer, o: Pick<ObservationRow, 'departmentId' | 'hodId'>): boolean {
-  if (u.role !== 'Head_of_Department') return false;
-  return u.id === o.hodId || (u.departmentId != null && u.departmentId === o.departmentId);
-}
-
-/** Observer, faculty member or its HOD: the people of the cycle (they chat in it). */
-export function takesPart(u: Viewer, o: Pick<ObservationRow, 'observerId' | 'facultyId' | 'departmentId' | 'hodId'>): boolean {
-  return u.id === o.observerId || u.id === o.facultyId || isHodOf(u, o);
-}
-
-export function canSeeObservation(u: Viewer, o: ObservationRow): boolean {
-  return can(u.role, 'observation.readAll') || takesPart(u, o);
-}
+export { canSeeObservation, isHodOf, takesPart } from '../../../shared/access-policy/index.js';
 
 /** SQL filter of the observations `u` may see (undefined = all). Same rule as canSeeObservation. */
 export function observationScope(u: Viewer): SQL | undefined {

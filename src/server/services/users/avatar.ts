@@ -22,13 +22,12 @@ import sharp, { type Sharp } from 'sharp';
 import { AVATAR_MAX_BYTES } from '../../../shared/constants.js';
 import type { AvatarRequest } from '../../../shared/contract/users.js';
 import { MSG } from '../../../shared/messages.js';
-import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { badRequest, HttpError, tooLarge } from '../../http/errors.js';
-import type { AuthUser } from '../../http/types.js';
+import { badRequest, HttpError, tooLarge } from '../errors.js';
+import type { AuthUser } from '../deps.js';
 import { AVATAR_KEY, sniffUpload, type FileStorage } from '../../storage/index.js';
 import { uploadIdFrom } from '../observations/artifact-files.js';
-import { audit } from '../audit.js';
+import type { WriteContext } from '../write-context.js';
 
 export type AvatarKind = 'jpeg' | 'png' | 'webp';
 export const AVATAR_MIME: Record<AvatarKind, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
@@ -59,7 +58,8 @@ async function avatarKind(storage: FileStorage, id: string, size: number): Promi
  * transaction has committed). The upload is moved before commit: should the transaction then fail, the client's
  * retry finds no upload (400) and the change shows as needing attention — never a user pointing at no file.
  */
-export async function registerAvatar(tx: Db, user: AuthUser, storage: FileStorage, body: AvatarRequest): Promise<{ avatar: string; replaced: string | null }> {
+export async function registerAvatar(ctx: WriteContext, user: AuthUser, storage: FileStorage, body: AvatarRequest): Promise<{ avatar: string; replaced: string | null }> {
+  const { tx } = ctx;
   const uploadId = uploadIdFrom(body.uploadId, body.fileURL);
   const upload = uploadId ? await storage.upload(uploadId) : null;
   if (!uploadId || !upload || !upload.complete || upload.metadata.owner !== user.id) throw badRequest(MSG.uploadNotFound);
@@ -82,7 +82,7 @@ export async function registerAvatar(tx: Db, user: AuthUser, storage: FileStorag
   // The users row's version trigger makes the pull re-send the user document with the new picture.
   // Its size counts in the user's quota (services/uploads/quota.ts).
   await tx.update(users).set({ avatar, avatarSize: picture.length, updatedAt: new Date() }).where(eq(users.id, user.id));
-  await audit(tx, { actorId: user.id, action: 'user.avatar', entity: 'users', entityId: user.id, detail: { kind, size } });
+  ctx.audit({ actorId: user.id, action: 'user.avatar', entity: 'users', entityId: user.id, detail: { kind, size } });
   return { avatar, replaced: avatarKey(before?.avatar ?? null) };
 }
 

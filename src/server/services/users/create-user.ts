@@ -18,9 +18,9 @@ import { can, mayCreateRole } from '../../../shared/permissions.js';
 import { createUserError } from '../../../shared/validation.js';
 import type { Tx } from '../../db/client.js';
 import { courseDepartments, courses, departments, slots, emailIs, users } from '../../db/schema.js';
-import { badRequest, conflict, forbidden } from '../../http/errors.js';
-import type { AuthUser } from '../../http/types.js';
-import { audit } from '../audit.js';
+import { badRequest, conflict, forbidden } from '../errors.js';
+import type { AuthUser } from '../deps.js';
+import type { WriteContext } from '../write-context.js';
 import { hashPassword } from '../auth/password.js';
 import { queueEmail } from '../mail/queue-email.js';
 import { userDocument } from './user-document.js';
@@ -28,11 +28,12 @@ import { userDocument } from './user-document.js';
 const DEPARTMENT_ROLES: readonly Role[] = ['Head_of_Department', 'Observer', 'Faculty'];
 
 export async function createUser(
-  tx: Tx,
+  ctx: WriteContext,
   creator: AuthUser,
   input: z.output<typeof CreateUserRequest>,
   domain: string,
 ): Promise<User> {
+  const { tx } = ctx;
   if (!can(creator.role, 'user.create')) throw forbidden(MSG.forbidden);
   // Slots without a course (SPEC §7's body): the course is taken from the slots once the form checks pass.
   const courseFromSlots = input.role === 'Faculty' && !input.course && input.courses.length > 0;
@@ -80,7 +81,7 @@ export async function createUser(
   if (slotIds.length) await tx.update(slots).set({ facultyId: row.id }).where(inArray(slots.id, slotIds));
 
   await queueEmail(tx, { type: 'CreateUser', to: { name: row.name, email: row.email } });
-  await audit(tx, {
+  ctx.audit({
     actorId: creator.id,
     action: 'user.create',
     entity: 'users',

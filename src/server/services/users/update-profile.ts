@@ -5,14 +5,14 @@
 import { eq } from 'drizzle-orm';
 import { degreeDatesError, PROFILE_FIELDS, ProfileUpdate, type User } from '../../../shared/contract/users.js';
 import { MSG } from '../../../shared/messages.js';
-import type { Tx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import type { AuthUser } from '../../http/types.js';
-import { audit } from '../audit.js';
+import { badRequest, forbidden, notFound } from '../errors.js';
+import type { AuthUser } from '../deps.js';
+import type { WriteContext } from '../write-context.js';
 import { updateUserReturningDocument } from './user-document.js';
 
-export async function updateProfile(tx: Tx, user: AuthUser, targetId: string, body: unknown, now: Date): Promise<User> {
+export async function updateProfile(ctx: WriteContext, user: AuthUser, targetId: string, body: unknown, now: Date): Promise<User> {
+  const { tx } = ctx;
   if (targetId !== user.id) throw forbidden(MSG.forbidden);
   const parsed = ProfileUpdate.parse(body ?? {});
   const present = new Set(Object.keys((body ?? {}) as object));
@@ -30,6 +30,6 @@ export async function updateProfile(tx: Tx, user: AuthUser, targetId: string, bo
   for (const [field, value] of Object.entries(changes)) set[users[field as keyof typeof changes].name] = value;
   const doc = await updateUserReturningDocument(tx, user.id, set);
   if (!doc) throw notFound(MSG.notFound);
-  await audit(tx, { actorId: user.id, action: 'user.updateProfile', entity: 'users', entityId: user.id, detail: changes });
+  ctx.audit({ actorId: user.id, action: 'user.updateProfile', entity: 'users', entityId: user.id, detail: changes });
   return doc;
 }

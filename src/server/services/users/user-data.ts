@@ -8,7 +8,7 @@ import type { User } from '../../../shared/contract/users.js';
 import type { UserData } from '../../../shared/contract/user-data.js';
 import type { Db } from '../../db/client.js';
 import { observations } from '../../db/schema.js';
-import type { AuthUser } from '../../http/types.js';
+import type { AuthUser } from '../deps.js';
 import { observationRule, type Viewer } from '../scope/index.js';
 import { runPerShape } from '../../db/prepared-shapes.js';
 import { buildDocuments } from '../observations/document.js';

@@ -9,7 +9,7 @@
 import { or, sql, type SQL } from 'drizzle-orm';
 import { SEES_ALL_USERS } from '../../../shared/permissions.js';
 import { users } from '../../db/schema.js';
-import type { AuthUser } from '../../http/types.js';
+import type { AuthUser } from '../deps.js';
 import { inline, type Bind } from '../../db/prepared-shapes.js';
 
 export type Viewer = Pick<AuthUser, 'id' | 'role' | 'departmentId'>;

@@ -25,7 +25,7 @@ import { courseDocuments } from '../../services/admin/course-documents.js';
 import { courseVisibility } from '../../services/admin/course-visibility.js';
 import { emailTemplateDocuments } from '../../services/admin/email-templates.js';
 import { planTemplateDocuments } from '../../services/admin/plan-templates.js';
-import type { AuthUser } from '../../http/types.js';
+import type { AuthUser } from '../../services/deps.js';
 import type { SyncSource } from './types.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

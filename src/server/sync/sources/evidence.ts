@@ -13,7 +13,7 @@ import { and, asc, gt, inArray, lte } from 'drizzle-orm';
 import type { SyncChange } from '../../../shared/sync/protocol.js';
 import type { Db } from '../../db/client.js';
 import { evidenceNotes, meetingAgendas, observations } from '../../db/schema.js';
-import type { AuthUser } from '../../http/types.js';
+import type { AuthUser } from '../../services/deps.js';
 import { agendaForViewer, type AgendaRow } from '../../services/evidence/agenda.js';
 import { noteAudience } from '../../services/evidence/note-access.js';
 import { notesForViewer, type NoteRow } from '../../services/evidence/notes.js';

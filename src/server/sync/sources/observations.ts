@@ -16,7 +16,7 @@ import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { SyncChange } from '../../../shared/sync/protocol.js';
 import type { Db } from '../../db/client.js';
 import { observationMessages, observations } from '../../db/schema.js';
-import type { AuthUser } from '../../http/types.js';
+import type { AuthUser } from '../../services/deps.js';
 import { isFullGrain, observationScope, type ObservationRow } from '../../services/scope/index.js';
 import { messageDocuments } from '../../services/observations/chat.js';
 import { buildDocuments } from '../../services/observations/document.js';

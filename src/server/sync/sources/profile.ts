@@ -16,7 +16,7 @@ import type { SyncChange } from '../../../shared/sync/protocol.js';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/results.js';
 import { departments, notifications, users } from '../../db/schema.js';
-import type { AuthUser } from '../../http/types.js';
+import type { AuthUser } from '../../services/deps.js';
 import { notificationDocument } from '../../services/notify.js';
 import { userDocuments } from '../../services/users/user-document.js';
 import { visibleUsersWhere } from '../../services/users/visibility.js';

@@ -1,6 +1,6 @@
 import type { SyncChange, SyncEntity } from '../../../shared/sync/protocol.js';
 import type { Db } from '../../db/client.js';
-import type { AuthUser } from '../../http/types.js';
+import type { AuthUser } from '../../services/deps.js';
 
 /** What the device told the feed besides its cursor (sync/changes.ts). */
 export interface FeedContext {

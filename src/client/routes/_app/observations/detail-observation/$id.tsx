@@ -18,14 +18,10 @@ import { AgreementPanel } from '../../../../features/agreement/agreement-panel.j
 import { useAgenda } from '../../../../features/agreement/use-agenda.js';
 import { AuditTimeline } from '../../../../features/audit/audit-timeline.js';
 import { useNotes } from '../../../../features/evidence/use-notes.js';
+import { seesAuditTrail } from '../../../../../shared/access-policy/index.js';
 
 export const Route = createFileRoute('/_app/observations/detail-observation/$id')({ component: DetailPage });
 
-/** The audit trail: the observer, the HOD of the department and Super_Admin (the server decides too). */
-function seesAudit(obs: { observerId: string; departmentId: number | null; hodId: string }, u: { id: string; role: string; departmentId?: number | null }): boolean {
-  if (u.id === obs.observerId || u.role === 'Super_Admin') return true;
-  return u.role === 'Head_of_Department' && (u.id === obs.hodId || (u.departmentId != null && u.departmentId === obs.departmentId));
-}
 
 function DetailPage() {
   const { id } = Route.useParams();
@@ -58,8 +54,8 @@ function DetailPage() {
               </>
             }
           />
-          <AgreementPanel obs={obs} userId={session.id} role={session.role} notes={notes} agenda={agenda ?? null} />
-          {seesAudit(obs, session) ? <AuditTimeline observationId={id} /> : null}
+          <AgreementPanel obs={obs} userId={session.id} role={session.role} departmentId={session.department?.id ?? null} notes={notes} agenda={agenda ?? null} />
+          {seesAuditTrail({ id: session.id, role: session.role, departmentId: session.department?.id ?? null }, obs) ? <AuditTimeline observationId={id} /> : null}
         </Stack>
       )}
     </>

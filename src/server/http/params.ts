@@ -1,4 +1,4 @@
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../services/errors.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,0 +1,89 @@
+/** Administration changes: courses and slots, master plans, email templates, the observation prompt. */
+import { PromptRequest } from '../../../shared/contract/admin.js';
+import { AssignSlotsRequest, CreateCourseRequest, SlotWriteRequest } from '../../../shared/contract/courses.js';
+import { UpdateEmailTemplateRequest, UpdatePlanStepRequest } from '../../../shared/contract/templates.js';
+import { MSG } from '../../../shared/messages.js';
+import { assignSlots } from '../../services/admin/assign-slots.js';
+import { addSlot, deleteSlot, unassignSlot, updateSlot } from '../../services/admin/course-slots.js';
+import { createCourse } from '../../services/admin/create-course.js';
+import { updateEmailTemplate } from '../../services/admin/email-templates.js';
+import { updatePlanStep } from '../../services/admin/plan-templates.js';
+import { runPrompt } from '../../services/admin/prompt.js';
+import { badRequest } from '../../services/errors.js';
+import { created, mutator, ok } from '../mutator.js';
+
+const slot = (params: Record<string, string>) => ({ id: params.id!, slotId: params.slotId! });
+
+export const ADMIN_MUTATORS = [
+  mutator({
+    method: 'POST',
+    url: '/course',
+    names: ['course.create'],
+    input: (req) => CreateCourseRequest.parse(req.body ?? {}),
+    run: async (ctx, body) => created({ message: MSG.courseCreated, course: await createCourse(ctx, ctx.user, body) }),
+  }),
+  mutator({
+    method: 'PUT',
+    url: '/course/user/:facultyId',
+    names: ['course.assign'],
+    input: (req) => ({ facultyId: req.params.facultyId!, body: AssignSlotsRequest.parse(req.body ?? {}) }),
+    run: async (ctx, { facultyId, body }) => {
+      const { course } = await assignSlots(ctx, ctx.user, facultyId, body.slots);
+      return ok({ message: MSG.courseAssigned, course });
+    },
+  }),
+  mutator({
+    method: 'POST',
+    url: '/course/:id/slot',
+    names: ['course.addSlot'],
+    input: (req) => ({ id: req.params.id!, body: SlotWriteRequest.parse(req.body ?? {}) }),
+    run: async (ctx, { id, body }) => created({ message: MSG.slotAdded, course: await addSlot(ctx, ctx.user, id, body) }),
+  }),
+  mutator({
+    method: 'PUT',
+    url: '/course/:id/slot/:slotId',
+    names: ['course.updateSlot'],
+    input: (req) => ({ ...slot(req.params), body: SlotWriteRequest.parse(req.body ?? {}) }),
+    run: async (ctx, { id, slotId, body }) => ok({ message: MSG.slotUpdated, course: await updateSlot(ctx, ctx.user, id, slotId, body) }),
+  }),
+  mutator({
+    method: 'DELETE',
+    url: '/course/:id/slot/:slotId',
+    names: ['course.deleteSlot'],
+    input: (req) => slot(req.params),
+    run: async (ctx, { id, slotId }) => ok({ message: MSG.slotDeleted, course: await deleteSlot(ctx, ctx.user, id, slotId) }),
+  }),
+  mutator({
+    method: 'DELETE',
+    url: '/course/:id/slot/:slotId/faculty',
+    names: ['course.unassignSlot'],
+    input: (req) => slot(req.params),
+    run: async (ctx, { id, slotId }) => ok({ message: MSG.slotUnassigned, course: await unassignSlot(ctx, ctx.user, id, slotId) }),
+  }),
+  mutator({
+    method: 'PUT',
+    url: '/template/:id',
+    names: ['planTemplate.updateStep'],
+    input: (req) => {
+      const { stepId, id, name, field } = UpdatePlanStepRequest.parse(req.body ?? {});
+      const step = stepId ?? id;
+      if (!step) throw badRequest('stepId: Invalid input: expected string, received undefined');
+      return { template: req.params.id!, step: { stepId: step, name, field } };
+    },
+    run: async (ctx, { template, step }) => ok(await updatePlanStep(ctx, ctx.user, template, step)),
+  }),
+  mutator({
+    method: 'PUT',
+    url: '/email/:id',
+    names: ['emailTemplate.update'],
+    input: (req) => ({ id: req.params.id!, body: UpdateEmailTemplateRequest.parse(req.body ?? {}) }),
+    run: async (ctx, { id, body }) => ok(await updateEmailTemplate(ctx, ctx.user, id, body, ctx.now)),
+  }),
+  mutator({
+    method: 'POST',
+    url: '/observation/prompt',
+    names: ['prompt.generate'],
+    input: (req) => PromptRequest.parse(req.body ?? {}),
+    run: async (ctx, body) => ok(await runPrompt(ctx, ctx.user, body)),
+  }),
+];

@@ -1,0 +1,49 @@
+/** Account changes: a user created by an administrator, sign-out, a new password. */
+import { CreateUserRequest, ResetPasswordRequest } from '../../../shared/contract/users.js';
+import { throttledPasswordCheck, throttleKeys } from '../../services/auth/login-throttle.js';
+import { OldPasswordWrong, resetPassword } from '../../services/auth/reset-password.js';
+import { revokeSession } from '../../services/auth/sessions.js';
+import { createUser } from '../../services/users/create-user.js';
+import { created, mutator, ok } from '../mutator.js';
+
+export const AUTH_MUTATORS = [
+  mutator({
+    method: 'POST',
+    url: '/auth/create',
+    names: ['user.create'],
+    input: (req) => CreateUserRequest.parse(req.body ?? {}),
+    run: async (ctx, body) => created(await createUser(ctx, ctx.user, body, ctx.deps.config.universityDomain)),
+  }),
+  mutator({
+    method: 'POST',
+    url: '/auth/logout',
+    names: [],
+    input: () => null,
+    run: async (ctx) => {
+      await revokeSession(ctx.tx, ctx.user.sessionId, ctx.now);
+      return ok({ message: 'Logged out' });
+    },
+    // Committed: the session's live-update streams end at once (every instance; sync/feed-bus.ts).
+    around: async (req, call) => {
+      const answer = await call();
+      req.server.feedBus.sessionsChanged(req.user.id);
+      return answer;
+    },
+  }),
+  mutator({
+    method: 'PUT',
+    url: '/auth/reset-password',
+    names: [],
+    input: (req) => ResetPasswordRequest.parse(req.body ?? {}),
+    run: async (ctx, body) => ok(await resetPassword(ctx, ctx.user, body, ctx.now)),
+    // Old-password guesses count like failed sign-ins, per account and per address (429 with Retry-After); once
+    // committed, the other sessions' live-update streams end at once.
+    around: async (req, call) => {
+      const app = req.server;
+      const keys = throttleKeys(req.ip, req.user.email);
+      const answer = await throttledPasswordCheck(app.deps.db, app.loginThrottle, keys, app.deps.now(), (err) => err instanceof OldPasswordWrong, call);
+      app.feedBus.sessionsChanged(req.user.id);
+      return answer;
+    },
+  }),
+];

@@ -1,0 +1,113 @@
+/** The observation cycle's changes (SPEC §7): initiation, scheduling, rubrics, the post-observation meeting, artifacts, chat. */
+import {
+  ChatMessageRequest,
+  InitiateRequest,
+  PostCreateRequest,
+  PostUpdateRequest,
+  RubricUpdateRequest,
+  SchedulingCreateRequest,
+  SchedulingUpdateRequest,
+  UninformedCreateRequest,
+  UploadArtifactRequest,
+} from '../../../shared/contract/observations.js';
+import { MSG } from '../../../shared/messages.js';
+import { removeArtifacts } from '../../services/observations/artifact-files.js';
+import { registerArtifact } from '../../services/observations/artifacts.js';
+import { sendMessage } from '../../services/observations/chat.js';
+import { initiateObservations } from '../../services/observations/initiate.js';
+import { createPost, updatePost } from '../../services/observations/post-observation.js';
+import { deleteObservation } from '../../services/observations/queries.js';
+import { startUninformed, updateRubrics, type MeetingKind } from '../../services/observations/rubrics.js';
+import { createScheduling, updateScheduling } from '../../services/observations/scheduling.js';
+import { created, mutator, ok } from '../mutator.js';
+import { idParam } from '../../http/params.js';
+
+/** PUT /observation/informed and /observation/uninformed: one kind of change each; a pushed row goes to the one its path names. */
+const rubricSave = (kind: MeetingKind) =>
+  mutator({
+    method: 'PUT',
+    url: `/observation/${kind}`,
+    names: ['rubrics.saveGroup', 'rubrics.submit', 'rubrics.lock'],
+    input: (req) => RubricUpdateRequest.parse(req.body ?? {}),
+    run: async (ctx, body) => ok({ message: await updateRubrics(ctx, ctx.user, kind, body, ctx.now) }),
+  });
+
+export const OBSERVATION_MUTATORS = [
+  mutator({
+    method: 'POST',
+    url: '/observation/initiate',
+    names: ['observation.initiate'],
+    input: (req) => InitiateRequest.parse(req.body ?? {}),
+    run: async (ctx, body) => created({ message: MSG.observationsInitiated, ids: await initiateObservations(ctx, ctx.user, body) }),
+  }),
+  mutator({
+    method: 'DELETE',
+    url: '/observation/:id',
+    names: ['observation.delete'],
+    input: (req) => idParam(req.params.id!),
+    run: async (ctx, id) => {
+      const files = await deleteObservation(ctx, ctx.user, id);
+      // Files go only after the rows are gone for good (a rolled-back delete keeps them).
+      ctx.afterCommit('artifact files not removed', () => removeArtifacts(ctx.deps.storage, files));
+      return ok({ message: 'Observation deleted!' });
+    },
+  }),
+  mutator({
+    method: 'POST',
+    url: '/observation/scheduling',
+    names: ['scheduling.create'],
+    input: (req) => SchedulingCreateRequest.parse(req.body ?? {}),
+    run: async (ctx, body) => {
+      await createScheduling(ctx, ctx.user, body, ctx.now);
+      return created({ message: MSG.schedulingCreated });
+    },
+  }),
+  mutator({
+    method: 'PUT',
+    url: '/observation/scheduling',
+    names: ['scheduling.update', 'scheduling.accept', 'scheduling.done', 'teachingPlan.submit'],
+    input: (req) => SchedulingUpdateRequest.parse(req.body ?? {}),
+    run: async (ctx, body) => ok({ message: await updateScheduling(ctx, ctx.user, body, ctx.now) }),
+  }),
+  rubricSave('informed'),
+  rubricSave('uninformed'),
+  mutator({
+    method: 'POST',
+    url: '/observation/uninformed',
+    names: ['uninformed.start'],
+    input: (req) => UninformedCreateRequest.parse(req.body ?? {}),
+    run: async (ctx, body) => created({ message: MSG.observationUpdated, id: await startUninformed(ctx, ctx.user, body, ctx.now) }),
+  }),
+  mutator({
+    method: 'POST',
+    url: '/observation/post-scheduling',
+    names: ['postObservation.create'],
+    input: (req) => PostCreateRequest.parse(req.body ?? {}),
+    run: async (ctx, body) => created({ message: MSG.postCreated, id: await createPost(ctx, ctx.user, body, ctx.now) }),
+  }),
+  mutator({
+    method: 'PUT',
+    url: '/observation/post-scheduling',
+    names: ['postObservation.update', 'postObservation.setStatus', 'reflectionPlan.submit'],
+    input: (req) => PostUpdateRequest.parse(req.body ?? {}),
+    run: async (ctx, body) => ok({ message: await updatePost(ctx, ctx.user, body, ctx.now) }),
+  }),
+  mutator({
+    method: 'POST',
+    url: '/upload-artifact/:id',
+    names: ['artifact.register'],
+    input: (req) => ({ id: idParam(req.params.id!), body: UploadArtifactRequest.parse(req.body ?? {}) }),
+    // SPEC §7 answers a `message`; the artifact's fields stay at the top level (the app reads them) and as `artifact`.
+    run: async (ctx, { id, body }) => {
+      const artifact = await registerArtifact(ctx, ctx.user, ctx.deps.storage, id, body);
+      return created({ message: MSG.artifactUploaded, ...artifact, artifact });
+    },
+  }),
+  mutator({
+    method: 'POST',
+    url: '/observation/:id/messages',
+    names: ['message.send'],
+    input: (req) => ({ id: idParam(req.params.id!), body: ChatMessageRequest.parse(req.body ?? {}) }),
+    run: async (ctx, { id, body }) => created(await sendMessage(ctx, ctx.user, id, body.body, body.id)),
+  }),
+];

@@ -1,0 +1,13 @@
+/**
+ * The access policy: every rule of who may see or do what, in one place, used by the server (services, sync
+ * scope), and by the client (what a screen offers). docs/architecture.md "Where each rule lives" points here.
+ *
+ *   people.ts     who takes part in an observation, who may see it, which side a user scores
+ *   scores.ts     who sees the observer's scores and the agreement table
+ *   evidence.ts   who sees the evidence notes, the agenda and the audit trail
+ *   ../permissions.ts   which pages and actions each role has (SPEC §6)
+ */
+export * from './people.js';
+export * from './scores.js';
+export * from './evidence.js';
+export { can, mayOpenPage, PAGE_NEEDS, type Capability } from '../permissions.js';
