@@ -77,7 +77,9 @@ export const ITEMS_PER_GROUP = 5;
 
 /**
  * Scores the 20 rubric items (4 groups × 5, in screen order) with `scores` and saves each group with its own
- * Save button, waiting for the group's 'Saved' badge. Radios are found by their accessible level names.
+ * Save button, waiting for the group's 'Saved' badge. A group is sent as soon as its last item is tapped, so
+ * before Save its badge already reads 'Complete — sending' or 'Saved'. Radios are found by their accessible
+ * level names.
  */
 export async function scoreRubric(page: Page, scores: readonly number[]): Promise<void> {
   expect(scores).toHaveLength(RUBRIC_CODES.length * ITEMS_PER_GROUP);
@@ -93,7 +95,7 @@ export async function scoreRubric(page: Page, scores: readonly number[]): Promis
       await radio.locator('xpath=ancestor::label[1]').click();
       await expect(radio).toBeChecked();
     }
-    await expect(group.getByText('Not saved', { exact: true })).toBeVisible();
+    await expect(group.getByTestId('group-state')).toHaveText(/^(Complete — sending|Saved)$/);
     await group.getByRole('button', { name: `Save ${name}` }).click();
     await expect(group.getByText('Saved', { exact: true })).toBeVisible();
   }
