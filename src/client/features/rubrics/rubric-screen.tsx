@@ -86,7 +86,7 @@ export function RubricScreen({ obs, kind, side, renderItemExtra }: RubricScreenP
 
   // A complete group goes to the outbox as soon as it is complete (also one completed before a reload or a closed
   // tab). Each set of scores is sent once per visit: the replica shows it saved right after the optimistic apply.
-  const sent = useRef(new Map<string, { sig: string; done: Promise<void> }>());
+  const sent = useRef(new Map<string, { sig: string; done: Promise<void>; settled: boolean }>());
   const m0 = meeting;
   useEffect(() => {
     if (!editable || drafts === undefined || !m0) return;
@@ -95,12 +95,21 @@ export function RubricScreen({ obs, kind, side, renderItemExtra }: RubricScreenP
       const rubricsFinal = g.items.map((i) => ({ id: i.id, score: draft[i.id]! }));
       const sig = JSON.stringify(rubricsFinal);
       if (sent.current.get(g.code)?.sig === sig) continue;
-      const done = sendGroup(m0.id, rubricsFinal);
-      sent.current.set(g.code, { sig, done });
-      done.catch(fail);
+      const entry = { sig, done: sendGroup(m0.id, rubricsFinal), settled: false };
+      sent.current.set(g.code, entry);
+      entry.done.then(() => (entry.settled = true), fail);
     }
     // sendGroup only reads its arguments and the ids of this observation.
   }, [editable, drafts, draft, groups, shownSide, m0?.id]);
+
+  // Once a group's send is done and the outbox holds nothing of it, the replica (the server's answer) is what the
+  // group shows: this visit's taps of it are dropped, so the screen never keeps a value the server does not hold.
+  useEffect(() => {
+    const done = groups.filter((g) => sent.current.get(g.code)?.settled && !g.items.some((i) => queued.pending.has(i.id) || queued.refused.has(i.id)));
+    if (done.length === 0) return;
+    const ids = new Set(done.flatMap((g) => g.items.map((i) => i.id)));
+    setTaps((t) => (Object.keys(t).some((id) => ids.has(id)) ? Object.fromEntries(Object.entries(t).filter(([id]) => !ids.has(id))) : t));
+  }, [queued, groups]);
 
   async function sendGroup(meetingId: string, rubricsFinal: { id: string; score: number }[]) {
     await mutate('rubrics.saveGroup', { kind, observationsId: obs.id, meetingId, rubricsFinal });
