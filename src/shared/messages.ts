@@ -196,6 +196,9 @@ export const MSG = {
 
   // Write outcomes (issue #14 point 2)
   savedOnDevice: 'Saved on this device — will sync',
+  /** A file chosen while offline: kept on the device, uploaded later; the real success comes when it is. */
+  uploadSavedOffline: 'Saved on this phone — it will upload when you are online',
+  uploadWaiting: 'Waiting to upload…',
   saving: 'Saving...',
 
   // Empty states

@@ -45,8 +45,26 @@ export interface StageSource {
   meetings: {
     informedObservation: { status: string } | null;
     uninformedObservation: { status: string } | null;
-    postObservation: { status: string; scheduledOn: string | null } | null;
+    postObservation: PostMeetingSource | null;
   };
+}
+
+export interface PostMeetingSource {
+  status: string;
+  scheduledOn: string | null;
+  timeSlotByFaculty?: string | null;
+  timeSlotsByObserver?: readonly { id: string; dateTime: string }[];
+}
+
+/** When the post-observation meeting takes place: its date, else the observer's slot the faculty chose. */
+export function meetingAt(post: PostMeetingSource | null | undefined): string | null {
+  if (!post) return null;
+  return post.scheduledOn ?? post.timeSlotsByObserver?.find((s) => s.id === post.timeSlotByFaculty)?.dateTime ?? null;
+}
+
+/** Is the post-observation meeting overdue (dated in the past and not completed)? */
+export function isMeetingOverdue(post: PostMeetingSource | null | undefined, now: Date | number = Date.now()): boolean {
+  return !!post && isOverdue(meetingAt(post), post.status, now);
 }
 
 export interface StageState {
@@ -78,7 +96,7 @@ export function stageStates(o: StageSource, now: Date | number = Date.now()): St
   const absent = (ready: boolean) => (ready ? READY_TO_START : NOT_STARTED);
 
   const classAt = req?.scheduledOn ?? null;
-  const meetingAt = post?.scheduledOn ?? null;
+  const postAt = meetingAt(post);
   return [
     { key: 'scheduling', title: STAGE_TITLES.scheduling, status: req?.status ?? NOT_STARTED, blocked: false, dueAt: null, overdue: false },
     {
@@ -102,8 +120,8 @@ export function stageStates(o: StageSource, now: Date | number = Date.now()): St
       title: STAGE_TITLES.post,
       status: post?.status ?? absent(done(informed) && done(uninformed)),
       blocked: !post && !(done(informed) && done(uninformed)),
-      dueAt: meetingAt,
-      overdue: !!post && isOverdue(meetingAt, post.status, now),
+      dueAt: postAt,
+      overdue: isMeetingOverdue(post, now),
     },
   ];
 }

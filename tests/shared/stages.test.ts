@@ -53,3 +53,12 @@ describe('stageStates', () => {
     expect(stageStates(o, NOW)[3]).toMatchObject({ status: 'Scheduled', overdue: false });
   });
 });
+
+describe('meeting date', () => {
+  it('is the meeting date, else the slot the faculty chose', () => {
+    const post = { status: 'Scheduled', scheduledOn: null, timeSlotByFaculty: 's2', timeSlotsByObserver: [{ id: 's1', dateTime: daysAgo(1) }, { id: 's2', dateTime: daysAgo(9) }] };
+    const o = obs({ informedObservation: { status: 'Completed' }, uninformedObservation: { status: 'Completed' }, postObservation: post });
+    expect(overdueStages(o, NOW).map((s) => s.key)).toEqual(['post']);
+    expect(overdueStages(obs({ postObservation: { ...post, timeSlotByFaculty: null } }), NOW)).toEqual([]);
+  });
+});
