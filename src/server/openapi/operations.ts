@@ -29,7 +29,7 @@ import {
 } from '../../shared/contract/observations.js';
 import { EmailTemplate, PlanTemplate, PlanTemplateResponse, UpdateEmailTemplateRequest, UpdatePlanStepRequest } from '../../shared/contract/templates.js';
 import { UserData } from '../../shared/contract/user-data.js';
-import { AvatarRequest, AvatarResponse, CreateUserRequest, LoginRequest, ProfileUpdate, ResetPasswordRequest, User } from '../../shared/contract/users.js';
+import { AcceptInvitationRequest, AvatarRequest, AvatarResponse, CreateUserRequest, LoginRequest, ProfileUpdate, ResetPasswordRequest, User } from '../../shared/contract/users.js';
 import { PushRequest, PushResponse, SyncChangesResponse } from '../../shared/sync/protocol.js';
 
 export interface Operation {
@@ -56,6 +56,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/auth/logout': { tag: 'auth', summary: 'Revoke this token', who: 'signed in', response: MessageBody },
   'GET /api/auth/me': { tag: 'auth', summary: 'The current user object', who: 'signed in', response: User },
   'POST /api/auth/create': { tag: 'auth', summary: 'Create a user (Faculty: `courses` = slot ids)', who: `${ALL}, Head_of_Department`, body: CreateUserRequest, ...created(User) },
+  'POST /api/auth/accept-invitation': { tag: 'auth', summary: 'An invited user sets their own password with the emailed token', who: 'anyone', body: AcceptInvitationRequest, response: MessageBody },
   'PUT /api/auth/reset-password': { tag: 'auth', summary: 'Change the own password', who: 'signed in', body: ResetPasswordRequest, response: MessageBody },
 
   'GET /api/user/:id': { tag: 'users', summary: 'User data: the user, their course slots and observations', who: 'yourself, or a user your role may see', response: UserData },

@@ -3,7 +3,7 @@
  * Every write goes through idempotentWrite (one transaction, exactly once per Idempotency-Key).
  */
 import type { FastifyInstance } from 'fastify';
-import { CreateUserRequest, LoginRequest, ResetPasswordRequest } from '../../shared/contract/users.js';
+import { AcceptInvitationRequest, CreateUserRequest, LoginRequest, ResetPasswordRequest } from '../../shared/contract/users.js';
 import { MSG } from '../../shared/messages.js';
 import { notFound } from '../http/errors.js';
 import { created, idempotentWrite, ok } from '../http/idempotency.js';
@@ -12,6 +12,7 @@ import { throttledPasswordCheck, throttleKeys } from '../services/auth/login-thr
 import { OldPasswordWrong, resetPassword } from '../services/auth/reset-password.js';
 import { revokeSession } from '../services/auth/sessions.js';
 import { createUser } from '../services/users/create-user.js';
+import { acceptInvitation } from '../services/auth/invitations.js';
 import { userDocumentById } from '../services/users/user-document.js';
 
 export default async function authRoutes(app: FastifyInstance): Promise<void> {
@@ -47,9 +48,20 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post('/auth/create', { preHandler: app.authenticate }, async (req, reply) => {
     const input = CreateUserRequest.parse(req.body ?? {});
     return idempotentWrite(req, reply, async (tx) =>
-      created(await createUser(tx, req.user, input, deps.config.universityDomain)),
+      created(await createUser(tx, req.user, input, deps.config.universityDomain, deps.now())),
     );
   });
+
+  // The invited user sets their own password with the emailed token (no session yet). Flood-limited per address
+  // like sign-in; the token is 256 random bits, so guessing one is not a concern.
+  app.post(
+    '/auth/accept-invitation',
+    { config: { rateLimit: { max: app.loginLimits.perIpPerMinute, timeWindow: 60_000 } } },
+    async (req) => {
+      const input = AcceptInvitationRequest.parse(req.body ?? {});
+      return deps.db.transaction((tx) => acceptInvitation(tx, input, deps.now()));
+    },
+  );
 
   app.put('/auth/reset-password', { preHandler: app.authenticate }, async (req, reply) => {
     const input = ResetPasswordRequest.parse(req.body ?? {});

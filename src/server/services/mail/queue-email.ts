@@ -17,6 +17,11 @@ export function configureMail(config: Pick<Config, 'publicUrl'>): void {
   publicUrl = config.publicUrl;
 }
 
+/** An address in the app (e.g. an invitation link), on the same base as {{link}}. */
+export function publicLink(path: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}${path}`;
+}
+
 export interface QueueEmailInput {
   type: EmailTemplateType;
   to: { name: string; email: string };
