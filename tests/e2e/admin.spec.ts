@@ -10,6 +10,7 @@
  * Each journey creates its own records under unique names and never relies on global totals, so other specs
  * may run against the same server. Screenshots are kept under tests/e2e/.artifacts/admin/ to be looked at.
  */
+import { MSG } from '../../src/shared/messages.js';
 import type { Page } from '@playwright/test';
 import { ServerApi, serverUrl, type ApiUser } from './support/api.js';
 import {
@@ -93,14 +94,14 @@ test('HOD creates a course with two slots, a faculty member on one slot, assigns
   await page.goto('/users/create-user');
   await page.getByRole('textbox', { name: 'Name' }).fill(newName);
   await page.getByRole('textbox', { name: 'Email' }).fill(newEmail);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('long-enough-1');
-  await page.getByRole('textbox', { name: 'Confirm Password' }).fill('long-enough-1');
+  // No password to type: the new member is emailed an invitation to set their own.
+  await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toHaveCount(0);
   await choose(page, 'Role', 'Faculty');
   await choose(page, 'Course', `${code} ${courseName}`);
   await chooseSlot(page, /^A · Monday 09:00-10:30/);
   await shot(page, '1-create-user-filled');
   await page.getByRole('button', { name: 'Create User' }).click();
-  await expect(page.getByText('User created successfully')).toBeVisible();
+  await expect(page.getByText(MSG.userInvited)).toBeVisible();
   await expectAllSynced(page);
 
   // 3. Slot B to an existing faculty member (only B is still offered).

@@ -212,7 +212,7 @@ test('an observation cycle end to end: scheduling, rubrics offline, post-observa
       await expect(obsPage.getByRole('region', { name: '1-A Knowledge of Content' })).toBeVisible();
       await goOffline(obsCtx);
       await expect(syncStatus(obsPage)).toHaveAccessibleName(/Offline/);
-      await scoreRubric(obsPage, INFORMED_OBSERVER);
+      await scoreRubric(obsPage, INFORMED_OBSERVER, { offline: true });
       await obsPage.getByRole('button', { name: 'Submit', exact: true }).click();
       await expect(obsPage.getByLabel('Scores').getByText(total(INFORMED_OBSERVER))).toHaveCount(2); // current total + observer score
       await expect(syncStatus(obsPage)).toHaveAccessibleName(/^Sync status: Offline, [1-9]\d* pending/);
@@ -225,6 +225,8 @@ test('an observation cycle end to end: scheduling, rubrics offline, post-observa
       await goOnline(obsCtx);
       await expectAllSynced(obsPage, 45_000);
       await expect(obsPage.getByText('Saved on this device', { exact: true })).toHaveCount(0);
+      // Every group now reads Saved: the server has it.
+      await expect(obsPage.getByTestId('group-state')).toHaveText(['Saved', 'Saved', 'Saved', 'Saved']);
       await onServer((o) => o.meetings.informedObservation?.observerScore ?? null, sum(INFORMED_OBSERVER), 'observer informed score on the server');
       await screenshot(obsPage, 'observer-informed-synced');
     });

@@ -96,7 +96,8 @@ function ArtifactItem({ artifact, token }: { artifact: Artifact; token: string |
 function UploadProgress({ blobId }: { blobId: string }) {
   const status = useEngineStatus();
   const up = status.uploads.find((u) => u.blobId === blobId);
-  if (!up) return <Text size="xs" c="dimmed">{status.online ? MSG.uploadWaiting : MSG.uploadSavedOffline}</Text>;
+  if (!status.online) return <Text size="xs" c="dimmed">{MSG.uploadSavedOffline}</Text>;
+  if (!up) return <Text size="xs" c="dimmed">{MSG.uploadWaiting}</Text>;
   const pct = up.total > 0 ? Math.round((up.loaded / up.total) * 100) : 0;
   return <Progress value={pct} size="sm" aria-label={`Upload ${pct}%`} />;
 }

@@ -42,6 +42,8 @@ export function UploadStatusList({ sent, doneMessage }: { sent: SentUpload[]; do
     if (row.status === 'needs-attention') return { kind: 'failed', message: row.lastError ?? MSG.somethingWrong };
     const blob = rows.blobs[i];
     if (blob?.status === 'failed') return { kind: 'failed', message: blob.lastError ?? MSG.somethingWrong };
+    // Offline nothing moves: the file is on this device (a started upload resumes when the connection is back).
+    if (!status.online) return { kind: 'waiting' };
     const live = status.uploads.find((u) => u.blobId === s.blobId);
     const loaded = live ? live.loaded : (blob?.uploadedBytes ?? 0);
     const total = live ? live.total : (blob?.size ?? 0);
