@@ -13,7 +13,8 @@ import { useSession } from '../../hooks/use-session.js';
 
 // Compile-time check: every signed-in route of the route tree declares what it needs (a new route without an
 // entry fails the typecheck instead of being open to every role by accident).
-type SignedInPath = Exclude<keyof FileRoutesByFullPath, '/login'>;
+// The login and the invitation page are the public ones.
+type SignedInPath = Exclude<keyof FileRoutesByFullPath, '/login' | '/accept-invitation'>;
 const everyRouteListed: Record<SignedInPath, unknown> = PAGE_NEEDS;
 void everyRouteListed;
 
