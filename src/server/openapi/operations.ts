@@ -5,7 +5,7 @@
  * Only documentation: the routes keep parsing with zod themselves (their §5 messages and 400 "field: …" errors).
  */
 import { z } from 'zod';
-import { DashboardResponse, DepartmentDataResponse, PromptRequest, PromptResponse, SuperDataResponse, UserListQuery, UserListResponse } from '../../shared/contract/admin.js';
+import { DashboardResponse, DepartmentDataResponse, PromptRequest, PromptPreview, PromptResponse, SuperDataResponse, UserListQuery, UserListResponse } from '../../shared/contract/admin.js';
 import { AnalyticsQuery, AnalyticsResponse } from '../../shared/contract/analytics.js';
 import { Department, MessageBody } from '../../shared/contract/common.js';
 import { AssignSlotsRequest, Course, CourseListResponse, CourseWriteResponse, CreateCourseRequest, SlotWriteRequest } from '../../shared/contract/courses.js';
@@ -103,6 +103,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'PUT /api/template/:id': { tag: 'templates', summary: 'Edit one step: {stepId | id, name, field}', who: 'Super_Admin, Admin', body: UpdatePlanStepRequest, response: PlanTemplateResponse },
   'GET /api/email/:id': { tag: 'templates', summary: 'An email template (id or type)', who: 'Super_Admin, Admin', response: EmailTemplate },
   'PUT /api/email/:id': { tag: 'templates', summary: 'Edit an email template (≤ 500 words)', who: 'Super_Admin, Admin', body: UpdateEmailTemplateRequest, response: EmailTemplate },
+  'POST /api/observation/prompt/preview': { tag: 'admin', summary: 'What an observation prompt would send, to whom (nothing is sent)', who: 'Super_Admin, Admin', body: PromptRequest, response: PromptPreview },
   'POST /api/observation/prompt': { tag: 'admin', summary: 'Observation prompt to a department’s HODs', who: 'Super_Admin, Admin', body: PromptRequest, response: PromptResponse },
 
   'POST /api/observation/initiate': { tag: 'observations', summary: 'Initiate observations', who: 'Head_of_Department', body: InitiateRequest, ...created(MessageBody.extend({ ids: z.record(z.string(), z.string()) })) },

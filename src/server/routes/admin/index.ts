@@ -28,7 +28,7 @@ import { departmentAnalytics } from '../../services/analytics/department-analyti
 import { departmentData, listUsers, superData } from '../../services/admin/data-loaders.js';
 import { getEmailTemplate, updateEmailTemplate } from '../../services/admin/email-templates.js';
 import { getPlanTemplate, updatePlanStep } from '../../services/admin/plan-templates.js';
-import { runPrompt } from '../../services/admin/prompt.js';
+import { previewPrompt, runPrompt } from '../../services/admin/prompt.js';
 
 type Id = { Params: { id: string } };
 type SlotId = { Params: { id: string; slotId: string } };
@@ -113,6 +113,8 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Observation prompt.
+  // What a prompt would send, to whom, before it is sent (a read: nothing is written).
+  app.post('/observation/prompt/preview', async (req) => previewPrompt(deps.db, req.user, PromptRequest.parse(req.body ?? {})));
   app.post('/observation/prompt', async (req, reply) => {
     const body = PromptRequest.parse(req.body ?? {});
     return idempotentWrite(req, reply, async (tx) => ok(await runPrompt(tx, req.user, body)));
