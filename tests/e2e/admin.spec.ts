@@ -203,6 +203,14 @@ test('Super_Admin edits the New User email template with an escaped preview, the
     await page.getByRole('textbox', { name: 'Observation Threshold' }).fill('60');
     await shot(page, '2-prompt-filled');
     await page.getByRole('button', { name: 'Generate Prompt' }).click();
+    // Before anything is sent: who receives what (the HOD, the rendered subject and body); nothing sent yet.
+    const ask = page.getByRole('dialog', { name: 'Before sending: who receives what' });
+    await expect(ask.getByText(`To: ${hodAccount.name} <${hodAccount.email}>`)).toBeVisible();
+    await expect(ask.getByText(/^Subject: /).first()).toBeVisible();
+    await expect(ask.locator('iframe').first()).toBeVisible();
+    await shot(page, '2-prompt-preview');
+    expect((await notifications(api, hod.token)).filter((n) => !before.has(n.id) && n.title === 'Observation prompt')).toEqual([]);
+    await ask.getByRole('button', { name: /^Send prompt to \d+$/ }).click();
     // Online the server's answer is shown (the "Observation prompting..." toast before it may last only a moment).
     await expect(page.getByRole('status', { name: 'Prompt sent' })).toContainText(/Observation prompt sent: \d+ faculty member\(s\) listed; 1 email\(s\) sent to /);
     await expectAllSynced(page);

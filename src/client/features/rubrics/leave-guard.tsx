@@ -4,6 +4,7 @@
  * away believing a half-scored group was sent.
  */
 import { Button, Group, List, Modal, Text } from '@mantine/core';
+import '@mantine/core/styles/List.css';
 import { useBlocker } from '@tanstack/react-router';
 import { isValidScore } from '../../../shared/rubric.js';
 import type { Draft, RubricGroup } from './rubric-state.js';
