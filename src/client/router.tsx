@@ -16,8 +16,9 @@ declare module '@tanstack/react-router' {
 }
 
 // Compile-time check: every signed-in route of the route tree declares what it needs (a new route without an
-// entry fails the typecheck instead of being open to every role by accident). Here, beside the tree, so that the
+// entry fails the typecheck instead of being open to every role by accident; the login and the invitation page
+// are the public ones). Here, beside the tree, so that the
 // route guard need not import the generated tree (which imports the routes, which import the guard).
-type SignedInPath = Exclude<keyof FileRoutesByFullPath, '/login'>;
+type SignedInPath = Exclude<keyof FileRoutesByFullPath, '/login' | '/accept-invitation'>;
 const everyRouteListed: Record<SignedInPath, unknown> = PAGE_NEEDS;
 void everyRouteListed;

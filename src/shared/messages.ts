@@ -22,6 +22,9 @@ export const MSG = {
   invalidEmail: 'Please enter valid email address!',
   domainOnly: (domain: string) => `Only @${domain} email domain allowed!`,
   passwordMin: 'Password should be minimum 8 characters long!',
+  invitationInvalid: 'This invitation link is not valid or has expired. Ask your head of department for a new one.',
+  invitationAccepted: 'Your password is set. Sign in with it now.',
+  userInvited: 'User created. An invitation to set their password was emailed to them.',
   passwordsSame: 'Passwords should be same!',
   facultyNeedsCourse: 'Assign Course to Faculty',
   facultyNeedsSlot: 'Assign Course Slot to Faculty',
@@ -196,6 +199,9 @@ export const MSG = {
 
   // Write outcomes
   savedOnDevice: 'Saved on this device — will sync',
+  /** A file chosen while offline: kept on the device, uploaded later; the real success comes when it is. */
+  uploadSavedOffline: 'Saved on this phone — it will upload when you are online',
+  uploadWaiting: 'Waiting to upload…',
   saving: 'Saving...',
 
   // Empty states

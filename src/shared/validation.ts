@@ -57,12 +57,22 @@ export function createUserError(input: CreateUserInput, domain: string): string 
   if (!input.name.trim() || !input.email.trim() || !input.role || input.role === 'Select') return MSG.requiredData;
   if (!isValidEmail(input.email)) return MSG.invalidEmail;
   if (!hasDomain(input.email, domain)) return MSG.domainOnly(domain);
-  if (input.password.length < PASSWORD_MIN_LENGTH) return MSG.passwordMin;
-  if (input.confirmPassword !== undefined && input.confirmPassword !== input.password) return MSG.passwordsSame;
+  // No password at all: the user is invited to set their own (an emailed link). A password given is checked.
+  const invited = input.password === '' && !input.confirmPassword;
+  if (!invited && input.password.length < PASSWORD_MIN_LENGTH) return MSG.passwordMin;
+  if (!invited && input.confirmPassword !== undefined && input.confirmPassword !== input.password) return MSG.passwordsSame;
   if (input.role === 'Faculty') {
     if (!input.course) return MSG.facultyNeedsCourse;
     if (input.slots.length === 0) return MSG.facultyNeedsSlot;
   }
+  return null;
+}
+
+/** The invited user's own password (the accept-invitation page and route). */
+export function invitationPasswordError(password: string, confirm: string | undefined): string | null {
+  if (!password) return MSG.provideAllRequired;
+  if (password.length < PASSWORD_MIN_LENGTH) return MSG.passwordMin;
+  if (confirm !== undefined && confirm !== password) return MSG.passwordsSame;
   return null;
 }
 

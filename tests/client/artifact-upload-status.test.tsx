@@ -32,8 +32,9 @@ describe('artifact upload status', () => {
     fireEvent.change(screen.getByLabelText('Artifact file'), { target: { files: [file] } });
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
     const item = await screen.findByRole('listitem');
-    await waitFor(() => expect(item.textContent).toContain(MSG.savedOnDevice));
+    await waitFor(() => expect(item.textContent).toContain(MSG.uploadWaiting));
     expect(item.textContent).toContain('lesson.pdf');
+    expect(item.textContent).not.toContain(MSG.artifactUploaded);
 
     const db = getDb();
     const [blob] = await db.blobs.toArray();
@@ -44,6 +45,24 @@ describe('artifact upload status', () => {
     await db.outbox.clear(); // the leader registered the file: the row is acked
     await waitFor(() => expect(item.textContent).toContain(MSG.artifactUploaded));
     expect(await screen.findByText(`${MSG.artifactUploaded} (lesson.pdf)`)).toBeTruthy();
+  });
+
+  it('offline: says the file is saved on this phone and will upload when online, never that it was uploaded', async () => {
+    const onLine = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine');
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      renderWithMantine(<ArtifactUpload observationsId={OBS} postId={POST} />);
+      fireEvent.change(screen.getByLabelText('Artifact file'), { target: { files: [new File(['x'], 'board.png', { type: 'image/png' })] } });
+      fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+      const item = await screen.findByRole('listitem');
+      await waitFor(() => expect(item.textContent).toContain(MSG.uploadSavedOffline));
+      expect(await screen.findAllByText(MSG.uploadSavedOffline)).toHaveLength(2); // the line and a toast
+      await new Promise((r) => setTimeout(r, 200));
+      expect(screen.queryByText(new RegExp(MSG.artifactUploaded))).toBeNull();
+    } finally {
+      delete (navigator as { onLine?: boolean }).onLine;
+      if (onLine) Object.defineProperty(Navigator.prototype, 'onLine', onLine);
+    }
   });
 
   it("shows the server's message when the file was refused", async () => {

@@ -153,8 +153,8 @@ describe('prompt observation', { timeout: 30_000 }, () => {
     expect(await getDb().outbox.count()).toBe(0);
   });
 
-  it('online: sends at once and shows how many emails went to whom; a refusal shows the server message', async () => {
-    const seen: { key: string | undefined; body: unknown }[] = [];
+  it('online: shows who receives what first, sends on confirmation and shows how many emails went to whom; a refusal shows the server message', async () => {
+    const seen: { url: string | undefined; key: string | undefined; body: unknown }[] = [];
     let refuse = false;
     const server = createServer((req, res) => {
       const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type, idempotency-key, authorization', 'access-control-allow-methods': 'POST' };
@@ -162,8 +162,16 @@ describe('prompt observation', { timeout: 30_000 }, () => {
       let raw = '';
       req.on('data', (c) => (raw += c));
       req.on('end', () => {
-        seen.push({ key: req.headers['idempotency-key'] as string | undefined, body: JSON.parse(raw) });
+        seen.push({ url: req.url, key: req.headers['idempotency-key'] as string | undefined, body: JSON.parse(raw) });
         if (refuse) return void res.writeHead(403, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ error: MSG.forbidden }));
+        if (req.url?.endsWith('/preview')) {
+          const preview = {
+            listed: 1,
+            faculty: [{ id: 'f1', name: 'Farid Faculty', email: 'farid@university.edu', percentage: null }],
+            recipients: [{ name: 'Hassan Okafor', email: 'hod@university.edu', subject: 'Observation prompt for Computer Science', body: '<p>Farid Faculty: never observed</p>' }],
+          };
+          return void res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify(preview));
+        }
         const answer = { message: MSG.promptSent(2), listed: 2, faculty: [], recipients: [{ name: 'Hassan Okafor', email: 'hod@university.edu' }] };
         res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify(answer));
       });
@@ -177,10 +185,22 @@ describe('prompt observation', { timeout: 30_000 }, () => {
       await pick(/^Department/, 'Computer Science');
       type(/^Observation Threshold/, '60');
       fireEvent.click(screen.getByRole('button', { name: 'Generate Prompt' }));
+      // First: who will receive what. Nothing is sent yet.
+      const preview = await screen.findByTestId('prompt-preview');
+      expect(within(preview).getByText('To: Hassan Okafor <hod@university.edu>')).toBeTruthy();
+      expect(within(preview).getByText('Subject: Observation prompt for Computer Science')).toBeTruthy();
+      expect(within(preview).getByText('Farid Faculty (farid@university.edu): never observed')).toBeTruthy();
+      expect((within(preview).getByTitle('Email to Hassan Okafor') as HTMLIFrameElement).getAttribute('srcdoc')).toBe('<p>Farid Faculty: never observed</p>');
+      expect(seen.map((x) => x.url)).toEqual(['/api/observation/prompt/preview']);
+      fireEvent.click(screen.getByRole('button', { name: 'Send prompt to 1' }));
       const text = MSG.promptResult(2, [{ name: 'Hassan Okafor', email: 'hod@university.edu' }]);
       expect(text).toContain('2 faculty member(s) listed; 1 email(s) sent to Hassan Okafor (hod@university.edu)');
       await waitFor(() => expect(screen.getAllByText(text).length).toBe(2)); // the toast and the result on the form
-      expect(seen).toEqual([{ key: expect.any(String), body: { campus: 'Main_Campus', departmentId: 1, threshold: 60 } }]);
+      const body = { campus: 'Main_Campus', departmentId: 1, threshold: 60 };
+      expect(seen).toEqual([
+        { url: '/api/observation/prompt/preview', key: undefined, body },
+        { url: '/api/observation/prompt', key: expect.any(String), body },
+      ]);
       expect(await getDb().outbox.count()).toBe(0); // nothing queued: the server answered
       cleanup();
       notifications.clean();

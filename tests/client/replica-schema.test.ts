@@ -37,7 +37,7 @@ const obs = [
 
 afterAll(() => Dexie.delete(NAME));
 
-describe('replica schema v17', () => {
+describe('replica schema v18', () => {
   it('opens a v16 replica with its records and counts by department and observer as before', async () => {
     const old = openV16();
     await old.table('observations').bulkPut(obs);
@@ -53,7 +53,8 @@ describe('replica schema v17', () => {
 
     const db = new ReplicaDb(NAME);
     await db.open();
-    expect(db.verno).toBe(17);
+    expect(db.verno).toBe(18);
+    expect(db.drafts.schema.indexes.map((i) => i.name)).toEqual(['observationId']);
     const indexes = db.observations.schema.indexes.map((i) => i.name);
     for (const gone of ['status', 'observerId', 'departmentId', 'semester', 'grain']) expect(indexes).not.toContain(gone);
     expect(db.messages.schema.indexes.map((i) => i.name)).toEqual(['observationId']);

@@ -10,6 +10,7 @@
  * Each journey creates its own records under unique names and never relies on global totals, so other specs
  * may run against the same server. Screenshots are kept under tests/e2e/.artifacts/admin/ to be looked at.
  */
+import { MSG } from '../../src/shared/messages.js';
 import type { Page } from '@playwright/test';
 import { ServerApi, serverUrl, type ApiUser } from './support/api.js';
 import {
@@ -93,14 +94,14 @@ test('HOD creates a course with two slots, a faculty member on one slot, assigns
   await page.goto('/users/create-user');
   await page.getByRole('textbox', { name: 'Name' }).fill(newName);
   await page.getByRole('textbox', { name: 'Email' }).fill(newEmail);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('long-enough-1');
-  await page.getByRole('textbox', { name: 'Confirm Password' }).fill('long-enough-1');
+  // No password to type: the new member is emailed an invitation to set their own.
+  await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toHaveCount(0);
   await choose(page, 'Role', 'Faculty');
   await choose(page, 'Course', `${code} ${courseName}`);
   await chooseSlot(page, /^A · Monday 09:00-10:30/);
   await shot(page, '1-create-user-filled');
   await page.getByRole('button', { name: 'Create User' }).click();
-  await expect(page.getByText('User created successfully')).toBeVisible();
+  await expect(page.getByText(MSG.userInvited)).toBeVisible();
   await expectAllSynced(page);
 
   // 3. Slot B to an existing faculty member (only B is still offered).
@@ -202,6 +203,14 @@ test('Super_Admin edits the New User email template with an escaped preview, the
     await page.getByRole('textbox', { name: 'Observation Threshold' }).fill('60');
     await shot(page, '2-prompt-filled');
     await page.getByRole('button', { name: 'Generate Prompt' }).click();
+    // Before anything is sent: who receives what (the HOD, the rendered subject and body); nothing sent yet.
+    const ask = page.getByRole('dialog', { name: 'Before sending: who receives what' });
+    await expect(ask.getByText(`To: ${hodAccount.name} <${hodAccount.email}>`)).toBeVisible();
+    await expect(ask.getByText(/^Subject: /).first()).toBeVisible();
+    await expect(ask.locator('iframe').first()).toBeVisible();
+    await shot(page, '2-prompt-preview');
+    expect((await notifications(api, hod.token)).filter((n) => !before.has(n.id) && n.title === 'Observation prompt')).toEqual([]);
+    await ask.getByRole('button', { name: /^Send prompt to \d+$/ }).click();
     // Online the server's answer is shown (the "Observation prompting..." toast before it may last only a moment).
     await expect(page.getByRole('status', { name: 'Prompt sent' })).toContainText(/Observation prompt sent: \d+ faculty member\(s\) listed; 1 email\(s\) sent to /);
     await expectAllSynced(page);

@@ -50,8 +50,10 @@ test('agreement view, then evidence notes and a photo taken offline arrive exact
   await expectAllSynced(page, 60_000);
   await goOffline(context);
 
-  await panel.getByRole('button', { name: 'Start class timer' }).click();
-  await expect(panel.getByTestId('class-timer')).not.toHaveText('0:00', { timeout: 5_000 });
+  // The class timer lives in the bar that stays at the top while scoring; notes are stamped with it.
+  const bar = page.getByRole('region', { name: 'Class timer and quick note' });
+  await bar.getByRole('button', { name: 'Start class timer' }).click();
+  await expect(bar.getByTestId('class-timer')).not.toHaveText('0:00', { timeout: 5_000 });
   await panel.getByRole('textbox', { name: 'New note' }).fill('Students explain the pendulum period in pairs.');
   await panel.getByRole('combobox', { name: 'Rubric items' }).click();
   const firstItem = page.getByRole('option').first();

@@ -212,7 +212,7 @@ test('an observation cycle end to end: scheduling, rubrics offline, post-observa
       await expect(obsPage.getByRole('region', { name: '1-A Knowledge of Content' })).toBeVisible();
       await goOffline(obsCtx);
       await expect(syncStatus(obsPage)).toHaveAccessibleName(/Offline/);
-      await scoreRubric(obsPage, INFORMED_OBSERVER);
+      await scoreRubric(obsPage, INFORMED_OBSERVER, { offline: true });
       await obsPage.getByRole('button', { name: 'Submit', exact: true }).click();
       await expect(obsPage.getByLabel('Scores').getByText(total(INFORMED_OBSERVER))).toHaveCount(2); // current total + observer score
       await expect(syncStatus(obsPage)).toHaveAccessibleName(/^Sync status: Offline, [1-9]\d* pending/);
@@ -225,6 +225,8 @@ test('an observation cycle end to end: scheduling, rubrics offline, post-observa
       await goOnline(obsCtx);
       await expectAllSynced(obsPage, 45_000);
       await expect(obsPage.getByText('Saved on this device', { exact: true })).toHaveCount(0);
+      // Every group now reads Saved: the server has it.
+      await expect(obsPage.getByTestId('group-state')).toHaveText(['Saved', 'Saved', 'Saved', 'Saved']);
       await onServer((o) => o.meetings.informedObservation?.observerScore ?? null, sum(INFORMED_OBSERVER), 'observer informed score on the server');
       await screenshot(obsPage, 'observer-informed-synced');
     });
@@ -307,9 +309,12 @@ test('an observation cycle end to end: scheduling, rubrics offline, post-observa
       await phone.getByLabel('Artifact file').setInputFiles({ name: 'board-photo.png', mimeType: 'image/png', buffer: tinyPng() });
       await phone.getByRole('button', { name: 'Upload', exact: true }).click();
       await expect(phone.getByText('Queued', { exact: true }).first()).toBeVisible();
+      // Offline the form says where the file is — never that it was uploaded (the real success comes later).
+      await expect(phone.getByRole('list', { name: 'Uploads' }).getByText(MSG.uploadSavedOffline)).toBeVisible();
+      await expect(phone.getByText(MSG.artifactUploaded, { exact: false })).toHaveCount(0);
       // Still on the device: a progress bar at 0 % (an empty bar: attached, zero width) or the waiting note, and
       // the local preview.
-      await expect(phone.getByRole('progressbar', { name: 'Upload 0%' }).or(phone.getByText('Will upload when back online')).first()).toBeAttached();
+      await expect(phone.getByRole('progressbar', { name: 'Upload 0%' }).or(phone.getByText(MSG.uploadSavedOffline)).first()).toBeAttached();
       await expect(phone.getByText('Your artifact is still uploading; choose a slot once it has reached the server.')).toBeVisible();
       await expect(phone.getByRole('img', { name: 'board-photo.png' })).toBeVisible();
       await expect(syncStatus(phone)).toHaveAccessibleName(/^Sync status: Offline, [1-9]\d* pending/);
@@ -318,6 +323,8 @@ test('an observation cycle end to end: scheduling, rubrics offline, post-observa
 
       await goOnline(phoneCtx);
       const o = await untilServer(api, facultyToken, id, (x) => x.meetings.postObservation?.artifacts.length ?? 0, 1, 'artifact registered on the server', 45_000);
+      // Then, and only then, the real success.
+      await expect(phone.getByRole('list', { name: 'Uploads' }).getByText(MSG.artifactUploaded, { exact: true })).toBeVisible({ timeout: 30_000 });
       const artifact = o.meetings.postObservation!.artifacts[0]!;
       expect(artifact.name).toBe('board-photo.png');
       expect(artifact.type, 'the type the server detected from the content').toMatch(/png/);

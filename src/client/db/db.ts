@@ -68,6 +68,21 @@ export interface BlobChunk {
   data: ArrayBuffer | Blob;
 }
 
+/**
+ * What the user entered on this device and has not sent yet: a rubric tap (`score`) or a note being typed
+ * (`note`). Kept apart from the replica's server documents, so a pull or a reset never overwrites it; cleared
+ * once the change is in the outbox, and at sign-out.
+ */
+export interface DraftRow {
+  /** `<observationId>:<kind>:<itemId>` for a score, `<observationId>:<kind>:<field>` for a note. */
+  id: string;
+  observationId: string;
+  userId: string;
+  score?: number;
+  note?: { body: string; tags: string[]; shared: boolean };
+  updatedAt: number;
+}
+
 export interface MetaRow {
   key: string;
   value: unknown;
@@ -90,6 +105,7 @@ export class ReplicaDb extends Dexie {
   blobs!: EntityTable<BlobRow, 'id'>;
   blobChunks!: Dexie.Table<BlobChunk, [string, number]>;
   meta!: EntityTable<MetaRow, 'key'>;
+  drafts!: EntityTable<DraftRow, 'id'>;
 
   /** `options` lets tests pass their own IndexedDB (a fresh fake-indexeddb factory per simulated device). */
   constructor(name = 'observa', options: DexieOptions = {}) {
@@ -157,6 +173,10 @@ export class ReplicaDb extends Dexie {
         '[status+createdAt], [status+semester+createdAt], ' +
         '[departmentId+status+createdAt], [departmentId+status+semester+createdAt], ' +
         '[observerId+status+createdAt], [observerId+status+semester+createdAt]',
+    });
+    // v18: drafts (rubric taps and notes being typed) kept on the device until they reach the outbox.
+    this.version(18).stores({
+      drafts: 'id, observationId',
     });
   }
 }

@@ -97,6 +97,7 @@ export async function clearAll(db: ReplicaDb): Promise<void> {
     await db.outbox.clear();
     await db.blobs.clear();
     await db.blobChunks.clear();
+    await db.drafts.clear();
     const clientId = await getMeta<string>(db, META.clientId);
     await db.meta.clear();
     forgetKnownMeta(db);

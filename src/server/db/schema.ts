@@ -544,6 +544,20 @@ export const calendarFeeds = pgTable('calendar_feeds', {
   createdAt: createdAt(),
 });
 
+/**
+ * Invitations of new users to set their own password (POST /auth/create without a password). Only the SHA-256 of
+ * the emailed token is stored; a token works once, until `expires_at`.
+ */
+export const userInvitations = pgTable('user_invitations', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
 /** Deleted synced rows. `audience` null and `scope` null = every user may learn the id was deleted. */
 export const tombstones = pgTable(
   'tombstones',

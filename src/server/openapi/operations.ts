@@ -5,7 +5,7 @@
  * Only documentation: the routes keep parsing with zod themselves (their §5 messages and 400 "field: …" errors).
  */
 import { z } from 'zod';
-import { DashboardResponse, DepartmentDataResponse, PromptRequest, PromptResponse, SuperDataResponse, UserListQuery, UserListResponse } from '../../shared/contract/admin.js';
+import { DashboardResponse, DepartmentDataResponse, PromptRequest, PromptPreview, PromptResponse, SuperDataResponse, UserListQuery, UserListResponse } from '../../shared/contract/admin.js';
 import { AnalyticsQuery, AnalyticsResponse } from '../../shared/contract/analytics.js';
 import { Department, MessageBody } from '../../shared/contract/common.js';
 import { AssignSlotsRequest, Course, CourseListResponse, CourseWriteResponse, CreateCourseRequest, SlotWriteRequest } from '../../shared/contract/courses.js';
@@ -29,7 +29,7 @@ import {
 } from '../../shared/contract/observations.js';
 import { EmailTemplate, PlanTemplate, PlanTemplateResponse, UpdateEmailTemplateRequest, UpdatePlanStepRequest } from '../../shared/contract/templates.js';
 import { UserData } from '../../shared/contract/user-data.js';
-import { AvatarRequest, AvatarResponse, CreateUserRequest, LoginRequest, ProfileUpdate, ResetPasswordRequest, User } from '../../shared/contract/users.js';
+import { AcceptInvitationRequest, AvatarRequest, AvatarResponse, CreateUserRequest, LoginRequest, ProfileUpdate, ResetPasswordRequest, User } from '../../shared/contract/users.js';
 import { PushRequest, PushResponse, SyncChangesResponse } from '../../shared/sync/protocol.js';
 
 export interface Operation {
@@ -56,6 +56,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/auth/logout': { tag: 'auth', summary: 'Revoke this token', who: 'signed in', response: MessageBody },
   'GET /api/auth/me': { tag: 'auth', summary: 'The current user object', who: 'signed in', response: User },
   'POST /api/auth/create': { tag: 'auth', summary: 'Create a user (Faculty: `courses` = slot ids)', who: `${ALL}, Head_of_Department`, body: CreateUserRequest, ...created(User) },
+  'POST /api/auth/accept-invitation': { tag: 'auth', summary: 'An invited user sets their own password with the emailed token', who: 'anyone', body: AcceptInvitationRequest, response: MessageBody },
   'PUT /api/auth/reset-password': { tag: 'auth', summary: 'Change the own password', who: 'signed in', body: ResetPasswordRequest, response: MessageBody },
 
   'GET /api/user/:id': { tag: 'users', summary: 'User data: the user, their course slots and observations', who: 'yourself, or a user your role may see', response: UserData },
@@ -102,6 +103,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'PUT /api/template/:id': { tag: 'templates', summary: 'Edit one step: {stepId | id, name, field}', who: 'Super_Admin, Admin', body: UpdatePlanStepRequest, response: PlanTemplateResponse },
   'GET /api/email/:id': { tag: 'templates', summary: 'An email template (id or type)', who: 'Super_Admin, Admin', response: EmailTemplate },
   'PUT /api/email/:id': { tag: 'templates', summary: 'Edit an email template (≤ 500 words)', who: 'Super_Admin, Admin', body: UpdateEmailTemplateRequest, response: EmailTemplate },
+  'POST /api/observation/prompt/preview': { tag: 'admin', summary: 'What an observation prompt would send, to whom (nothing is sent)', who: 'Super_Admin, Admin', body: PromptRequest, response: PromptPreview },
   'POST /api/observation/prompt': { tag: 'admin', summary: 'Observation prompt to a department’s HODs', who: 'Super_Admin, Admin', body: PromptRequest, response: PromptResponse },
 
   'POST /api/observation/initiate': { tag: 'observations', summary: 'Initiate observations', who: 'Head_of_Department', body: InitiateRequest, ...created(MessageBody.extend({ ids: z.record(z.string(), z.string()) })) },

@@ -3,7 +3,8 @@
  * Every write goes through idempotentWrite (one transaction, exactly once per Idempotency-Key).
  */
 import type { FastifyInstance } from 'fastify';
-import { LoginRequest } from '../../shared/contract/users.js';
+import { AcceptInvitationRequest, LoginRequest } from '../../shared/contract/users.js';
+import { acceptInvitation } from '../services/auth/invitations.js';
 import { MSG } from '../../shared/messages.js';
 import { notFound } from '../services/errors.js';
 import { login } from '../services/auth/login.js';
@@ -29,4 +30,16 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     return doc;
   });
 
+
+  // The invited user sets their own password with the emailed token (no session yet, so no mutator: the token is
+  // the authority, and a used token is refused). Flood-limited per address like sign-in; the token is 256 random
+  // bits, so guessing one is not a concern.
+  app.post(
+    '/auth/accept-invitation',
+    { config: { rateLimit: { max: app.loginLimits.perIpPerMinute, timeWindow: 60_000 } } },
+    async (req) => {
+      const input = AcceptInvitationRequest.parse(req.body ?? {});
+      return deps.db.transaction((tx) => acceptInvitation(tx, input, deps.now()));
+    },
+  );
 }

@@ -5,9 +5,8 @@ export const EMAIL_TEMPLATES: Record<EmailTemplateType, { subject: string; email
   CreateUser: {
     subject: 'Your Observa account',
     email:
-      'Dear {{name}},<br><br>An Observa account has been created for you with the address {{email}}. ' +
-      'Your head of department will share your first password with you; please change it after signing in.<br><br>' +
-      'Sign in at {{link}}',
+      'Dear {{name}},<br><br>An Observa account has been created for you with the address {{email}}.<br><br>' +
+      'Set your own password and sign in here: {{link}}<br><br>The link works once, for 7 days.',
   },
   InitiateObs: {
     subject: 'A teaching observation has been initiated',

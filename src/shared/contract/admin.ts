@@ -124,3 +124,11 @@ export const PromptResponse = z.object({
   recipients: z.array(z.object({ name: z.string(), email: z.string() })),
 });
 export type PromptResponse = z.infer<typeof PromptResponse>;
+
+/** POST /observation/prompt/preview: what the prompt would send, to whom (subject and HTML body each); nothing sent. */
+export const PromptPreview = z.object({
+  listed: z.number().int(),
+  faculty: z.array(PromptFaculty),
+  recipients: z.array(z.object({ name: z.string(), email: z.string(), subject: z.string(), body: z.string() })),
+});
+export type PromptPreview = z.infer<typeof PromptPreview>;

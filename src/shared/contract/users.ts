@@ -47,7 +47,11 @@ export const LoginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
-/** POST /auth/create. campus and department come from the creator (Super_Admin may name a department). */
+/**
+ * POST /auth/create. campus and department come from the creator (Super_Admin may name a department). Without
+ * `password` the new user is invited: an email carries a link to set their own password (POST
+ * /auth/accept-invitation); API clients may still send `password` (and `confirmPassword`) as before.
+ */
 export const CreateUserRequest = z.object({
   id: z.uuid().optional(),
   name: text(TEXT_MAX.name).trim().optional().default(''),
@@ -62,6 +66,14 @@ export const CreateUserRequest = z.object({
   courses: z.array(text(TEXT_MAX.id)).max(LIST_MAX.slots).optional().default([]),
 });
 export type CreateUserRequest = z.input<typeof CreateUserRequest>;
+
+/** POST /auth/accept-invitation: the token from the invitation link and the password the new user chose. */
+export const AcceptInvitationRequest = z.object({
+  token: text(TEXT_MAX.id).optional().default(''),
+  password: text(TEXT_MAX.password).optional().default(''),
+  confirmPassword: text(TEXT_MAX.password).optional(),
+});
+export type AcceptInvitationRequest = z.input<typeof AcceptInvitationRequest>;
 
 export const ResetPasswordRequest = z.object({
   email: text(TEXT_MAX.email).optional(),

@@ -24,7 +24,10 @@ describe('pending changes note', () => {
     expect(screen.queryByRole('status')).toBeNull();
     await mutate('scheduling.accept', { observationsId: OBS_ID, side: 'observer' });
     expect(await screen.findByText('Saved on this device')).toBeTruthy();
-    expect(screen.getByText(/1 change\(s\) to this observation are waiting to sync/)).toBeTruthy();
+    expect(screen.getByText(/1 change\(s\) pending — all on this observation\./)).toBeTruthy();
+    // A change elsewhere (the profile) joins the same count the header chip shows.
+    await mutate('notification.readAll', { userId: OBSERVER.id, before: new Date().toISOString() });
+    expect(await screen.findByText(/2 change\(s\) pending — 1 on this observation\./)).toBeTruthy();
     const [row] = await db.outbox.toArray();
     await db.outbox.update(row.seq!, { status: 'needs-attention', lastError: 'Faculty has not accepted yet!' });
     expect(await screen.findByText('Changes need attention')).toBeTruthy();

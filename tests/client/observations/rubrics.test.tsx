@@ -41,7 +41,7 @@ function scoreGroup(code: string, score: number) {
 }
 
 beforeEach(async () => {
-  await Promise.all([db.observations.clear(), db.outbox.clear(), db.meta.clear()]);
+  await Promise.all([db.observations.clear(), db.outbox.clear(), db.meta.clear(), db.drafts.clear()]);
 });
 afterEach(cleanup);
 
@@ -59,6 +59,56 @@ describe('rubric rules', () => {
     expect(submitError(groups, draft, 'observer')).toBe(MSG.saveAllRubrics);
     expect(submitError(rubricGroups(rubricRows(3, null)), draft, 'observer')).toBeNull();
     expect(draftTotal(draft)).toBe(60);
+  });
+});
+
+describe('rubric drafts on the device', () => {
+  it('keeps every tap across a remount, sends a group once complete without Save, and says where each group stands', async () => {
+    await setMeta(db, META.userId, OBSERVER.id);
+    await db.observations.put(withInformed() as never);
+    const first = renderRouted(() => <Live side="observer" />);
+    await screen.findByRole('region', { name: /^1-A Knowledge of Content/ });
+    expect(within(group('1-A')).getByTestId('group-state').textContent).toBe('Not scored yet');
+    const items = within(group('1-A')).getAllByRole('radiogroup');
+    for (const rg of items.slice(0, 3)) fireEvent.click(within(rg).getByRole('radio', { name: /^2 / }));
+    expect(within(group('1-A')).getByTestId('group-state').textContent).toBe('Draft on this device');
+    await waitFor(async () => expect(await db.drafts.count()).toBe(3));
+    expect(await db.outbox.count()).toBe(0); // a partial group is not sent
+    first.unmount();
+
+    // Back on the page (navigation, reload, closed tab): the three taps are there.
+    renderRouted(() => <Live side="observer" />);
+    await screen.findByRole('region', { name: /^1-A Knowledge of Content/ });
+    await waitFor(() => expect(within(group('1-A')).getByTestId('group-state').textContent).toBe('Draft on this device'));
+    const again = within(group('1-A')).getAllByRole('radiogroup');
+    for (const rg of again.slice(0, 3)) expect((within(rg).getByRole('radio', { name: '2 Developing' }) as HTMLInputElement).checked).toBe(true);
+
+    // Completing the group queues it at once; the badge follows the outbox.
+    for (const rg of again.slice(3)) fireEvent.click(within(rg).getByRole('radio', { name: /^4 / }));
+    await waitFor(async () => expect((await db.outbox.toArray()).map((r) => r.name)).toEqual(['rubrics.saveGroup']), { timeout: 10_000 });
+    await waitFor(() => expect(within(group('1-A')).getByTestId('group-state').textContent).toBe('Complete — sending'));
+    await waitFor(async () => expect(await db.drafts.count()).toBe(0)); // the outbox holds them now
+    await db.outbox.clear(); // as if the server took it
+    await waitFor(() => expect(within(group('1-A')).getByTestId('group-state').textContent).toBe('Saved'));
+  });
+
+  it('a refused Save marks the items without a score and focuses the first; a refused Submit outlines the unsaved groups', async () => {
+    await setMeta(db, META.userId, OBSERVER.id);
+    await db.observations.put(withInformed() as never);
+    renderRouted(() => <Live side="observer" />);
+    await screen.findByRole('region', { name: /^1-A Knowledge of Content/ });
+    const items = within(group('1-A')).getAllByRole('radiogroup');
+    fireEvent.click(within(items[0]).getByRole('radio', { name: /^3 / }));
+    fireEvent.click(within(group('1-A')).getByRole('button', { name: /^Save/ }));
+    expect(await screen.findByText(MSG.selectAllRubrics)).toBeTruthy();
+    expect(items.map((rg) => rg.getAttribute('aria-invalid'))).toEqual([null, 'true', 'true', 'true', 'true']);
+    expect(within(group('1-A')).getByRole('alert').textContent).toBe('4 of 5 items still need a score.');
+    expect(document.activeElement).toBe(within(items[1]).getAllByRole('radio')[0]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(MSG.saveAllRubrics)).toBeTruthy();
+    for (const code of ['1-A', '1-B', '1-C', '1-D']) expect(group(code).getAttribute('data-problem')).toBe('true');
+    expect(within(group('1-B')).getByRole('alert').textContent).toBe('Not saved: 5 of 5 items still need a score.');
   });
 });
 

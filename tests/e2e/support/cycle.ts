@@ -77,9 +77,11 @@ export const ITEMS_PER_GROUP = 5;
 
 /**
  * Scores the 20 rubric items (4 groups × 5, in screen order) with `scores` and saves each group with its own
- * Save button, waiting for the group's 'Saved' badge. Radios are found by their accessible level names.
+ * Save button, waiting for the group's 'Saved' badge ('Complete — sending' when offline). A group is sent as soon as its last item is tapped, so
+ * before Save its badge already reads 'Complete — sending' or 'Saved'. Radios are found by their accessible
+ * level names.
  */
-export async function scoreRubric(page: Page, scores: readonly number[]): Promise<void> {
+export async function scoreRubric(page: Page, scores: readonly number[], opts: { offline?: boolean } = {}): Promise<void> {
   expect(scores).toHaveLength(RUBRIC_CODES.length * ITEMS_PER_GROUP);
   for (const [g, code] of RUBRIC_CODES.entries()) {
     const name = `${code} ${RUBRIC_GROUP_TITLES[code]}`;
@@ -93,9 +95,10 @@ export async function scoreRubric(page: Page, scores: readonly number[]): Promis
       await radio.locator('xpath=ancestor::label[1]').click();
       await expect(radio).toBeChecked();
     }
-    await expect(group.getByText('Not saved', { exact: true })).toBeVisible();
+    await expect(group.getByTestId('group-state')).toHaveText(/^(Complete — sending|Saved)$/);
     await group.getByRole('button', { name: `Save ${name}` }).click();
-    await expect(group.getByText('Saved', { exact: true })).toBeVisible();
+    // Offline the group is kept on the device and said to be on its way; online the server has it.
+    await expect(group.getByTestId('group-state')).toHaveText(opts.offline ? 'Complete — sending' : 'Saved', { timeout: 20_000 });
   }
 }
 

@@ -13,6 +13,9 @@ interface TimerState {
 
 const keyOf = (observationId: string, kind: string) => `observa.classTimer.${observationId}.${kind}`;
 
+/** Every timer on the page (the sticky class bar, the notes form) follows a start or stop made by another. */
+const CHANGED = 'observa:class-timer';
+
 function read(key: string): TimerState {
   try {
     const raw = JSON.parse(localStorage.getItem(key) ?? 'null') as TimerState | null;
@@ -32,6 +35,13 @@ export function useClassTimer(observationId: string, kind: string) {
   const [state, setState] = useState<TimerState>(() => read(key));
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
+    const follow = (e: Event) => {
+      if ((e as CustomEvent<string>).detail === key) setState(read(key));
+    };
+    window.addEventListener(CHANGED, follow);
+    return () => window.removeEventListener(CHANGED, follow);
+  }, [key]);
+  useEffect(() => {
     if (state.runningSince == null) return;
     const t = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(t);
@@ -41,6 +51,7 @@ export function useClassTimer(observationId: string, kind: string) {
       setState(s);
       setNow(Date.now());
       localStorage.setItem(key, JSON.stringify(s));
+      window.dispatchEvent(new CustomEvent(CHANGED, { detail: key }));
     },
     [key],
   );

@@ -5,12 +5,14 @@
  * photo takes the upload lane like artifacts. Notes can be edited or deleted until the rubric is locked; sharing
  * may change afterwards. The HOD and Super_Admin read them; the faculty member sees the shared ones after the lock.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Badge, Button, Card, Checkbox, Group, MultiSelect, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
 import type { NoteKind } from '../../../shared/contract/evidence.js';
 import { TEXT_MAX } from '../../../shared/constants.js';
 import type { Observation } from '../../../shared/contract/observations.js';
-import { mutate, queueUpload } from '../../sync/index.js';
+import { getDb, mutate, queueUpload } from '../../sync/index.js';
+import { clearDraft, noteDraftId, putNoteDraft, readNoteDraft } from '../../db/drafts.js';
+import { useSession } from '../../hooks/use-session.js';
 import { toast } from '../../components/toast.js';
 import { useClassTimer } from './class-timer.js';
 import { NotePhoto } from './note-photo.js';
@@ -57,11 +59,47 @@ export function EvidencePanel({ obs, kind, side, notes }: EvidencePanelProps) {
 
 function NoteForm({ obs, kind, labels }: { obs: Observation; kind: NoteKind; labels: Map<string, string> }) {
   const timer = useClassTimer(obs.id, kind);
-  const [body, setBody] = useState('');
-  const [tags, setTags] = useState<string[]>([]);
-  const [shared, setShared] = useState(false);
+  const [body, setBodyState] = useState('');
+  const [tags, setTagsState] = useState<string[]>([]);
+  const [shared, setSharedState] = useState(false);
   const [photo, setPhoto] = useState<File | null>(null);
   const photoInput = useRef<HTMLInputElement>(null);
+  // What is being typed is kept on the device (a reload, a closed tab, going offline) until the note is added.
+  const userId = useSession()?.id ?? 'anonymous';
+  const draftId = noteDraftId(obs.id, kind, 'form');
+  const typed = useRef(false);
+  const current = useRef({ body, tags, shared });
+  current.current = { body, tags, shared };
+  useEffect(() => {
+    void readNoteDraft(getDb(), draftId, userId).then((d) => {
+      if (!d || typed.current) return;
+      setBodyState(d.body);
+      setTagsState(d.tags);
+      setSharedState(d.shared);
+    });
+  }, [draftId, userId]);
+  const keep = (next: Partial<{ body: string; tags: string[]; shared: boolean }>) => {
+    typed.current = true;
+    void putNoteDraft(getDb(), draftId, obs.id, userId, { ...current.current, ...next });
+  };
+  const setBody = (next: string | ((b: string) => string)) =>
+    setBodyState((b) => {
+      const v = typeof next === 'function' ? next(b) : next;
+      if (v !== b) keep({ body: v });
+      return v;
+    });
+  const setTags = (next: string[] | ((t: string[]) => string[])) =>
+    setTagsState((t) => {
+      const v = typeof next === 'function' ? next(t) : next;
+      if (v !== t) keep({ tags: v });
+      return v;
+    });
+  const setShared = (next: boolean | ((s: boolean) => boolean)) =>
+    setSharedState((s) => {
+      const v = typeof next === 'function' ? next(s) : next;
+      if (v !== s) keep({ shared: v });
+      return v;
+    });
 
   async function add() {
     const text = body.trim();
@@ -77,6 +115,7 @@ function NoteForm({ obs, kind, labels }: { obs: Observation; kind: NoteKind; lab
       setShared((v) => (v === sent.shared ? false : v));
       setPhoto((p) => (p === sent.photo ? null : p));
       if (sent.photo && photoInput.current) photoInput.current.value = '';
+      if (!current.current.body.trim()) await clearDraft(getDb(), draftId);
       if (sent.photo) {
         await queueUpload(sent.photo, { name: 'note.photo', args: { observationId: obs.id, id, name: sent.photo.name || 'photo.jpg' }, blobField: 'fileURL' });
       }
@@ -88,15 +127,7 @@ function NoteForm({ obs, kind, labels }: { obs: Observation; kind: NoteKind; lab
 
   return (
     <Stack gap="xs">
-      <Group gap="sm">
-        <Text fw={600} aria-live="off" data-testid="class-timer" ff="monospace">{formatOffset(timer.shown)}</Text>
-        {timer.running ? (
-          <Button size="xs" variant="light" color="orange" onClick={timer.stop}>Stop class timer</Button>
-        ) : (
-          <Button size="xs" variant="light" onClick={timer.start}>{timer.shown > 0 ? 'Resume class timer' : 'Start class timer'}</Button>
-        )}
-        {!timer.running && timer.shown > 0 ? <Button size="xs" variant="subtle" onClick={timer.reset}>Reset</Button> : null}
-      </Group>
+      <Text size="xs" c="dimmed">Stamped {formatOffset(timer.shown)} into the class (the timer is in the bar at the top).</Text>
       <Textarea label="New note" autosize minRows={2} maxLength={TEXT_MAX.note} value={body} onChange={(e) => setBody(e.currentTarget.value)} />
       <MultiSelect
         label="Rubric items"

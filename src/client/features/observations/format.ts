@@ -6,5 +6,5 @@ export function longDate(value: string | null | undefined): string {
   return d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
-export const STATUS_COLOR: Record<string, string> = { Pending: 'gray', Ongoing: 'blue', Scheduled: 'violet', Completed: 'teal' };
+export const STATUS_COLOR: Record<string, string> = { Pending: 'gray', Ongoing: 'blue', Scheduled: 'violet', Completed: 'teal', 'Ready to start': 'cyan' };
 export const statusColor = (s: string | null | undefined) => STATUS_COLOR[s ?? ''] ?? 'gray';

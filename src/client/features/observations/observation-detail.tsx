@@ -8,6 +8,7 @@ import { Badge, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@m
 import { LinkButton } from './link-button.js';
 import type { Meeting, Observation } from '../../../shared/contract/observations.js';
 import { stageText } from '../../../shared/cycle.js';
+import { stageStates, type StageState } from '../../../shared/stages.js';
 import { formatTotal } from '../../../shared/rubric.js';
 import { longDate, statusColor } from './format.js';
 import type { Side } from './viewer-side.js';
@@ -28,12 +29,15 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function StageCard({ title, status, children, action }: { title: string; status: string; children?: ReactNode; action?: ReactNode }) {
+function StageCard({ stage, children, action }: { stage: StageState; children?: ReactNode; action?: ReactNode }) {
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-label={title}>
+    <Card withBorder radius="md" padding="md" component="section" aria-label={stage.title}>
       <Group justify="space-between" mb="xs" wrap="nowrap" align="flex-start">
-        <Title order={2} size="h5">{title}</Title>
-        <Badge color={statusColor(status)} variant="light" miw="max-content" style={{ flexShrink: 0 }}>{status}</Badge>
+        <Title order={2} size="h5">{stage.title}</Title>
+        <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+          {stage.overdue ? <Badge color="red" variant="filled" miw="max-content">Overdue</Badge> : null}
+          <Badge color={statusColor(stage.status)} variant="light" miw="max-content">{stage.status}</Badge>
+        </Group>
       </Group>
       <Stack gap={4} mb="sm">{children}</Stack>
       {action}
@@ -58,6 +62,7 @@ export function ObservationDetail({ obs, side, actions }: ObservationDetailProps
   const post = obs.meetings.postObservation;
   const params = { id: obs.id };
   const bothDone = informed?.status === 'Completed' && uninformed?.status === 'Completed';
+  const [schedulingStage, informedStage, uninformedStage, postStage] = stageStates(obs);
 
   return (
     <Stack>
@@ -83,8 +88,7 @@ export function ObservationDetail({ obs, side, actions }: ObservationDetailProps
 
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <StageCard
-          title="Informed Observation Scheduling"
-          status={req?.status ?? 'Not started'}
+          stage={schedulingStage}
           action={
             req || side === 'observer' ? (
               <LinkButton to="/observations/observation-scheduling/$id" params={params} variant="light">
@@ -100,8 +104,7 @@ export function ObservationDetail({ obs, side, actions }: ObservationDetailProps
         </StageCard>
 
         <StageCard
-          title="Informed Observation"
-          status={informed?.status ?? 'Not started'}
+          stage={informedStage}
           action={
             informed ? (
               <LinkButton to="/observations/observation-rubric/$id" params={params} variant="light">
@@ -110,12 +113,12 @@ export function ObservationDetail({ obs, side, actions }: ObservationDetailProps
             ) : null
           }
         >
+          {informedStage.overdue ? <Text size="sm" c="red.8">The observed class was more than a day ago and the scores are not all in.</Text> : null}
           {informed ? <Scores m={informed} side={side} /> : <Text size="sm" c="dimmed">Starts when scheduling is completed.</Text>}
         </StageCard>
 
         <StageCard
-          title="Uninformed Observation"
-          status={uninformed?.status ?? 'Not started'}
+          stage={uninformedStage}
           action={
             uninformed || (side === 'observer' && informed?.status === 'Completed') ? (
               <LinkButton to="/observations/uninformed-observation-rubric/$id" params={params} variant="light">
@@ -124,12 +127,11 @@ export function ObservationDetail({ obs, side, actions }: ObservationDetailProps
             ) : null
           }
         >
-          {uninformed ? <Scores m={uninformed} side={side} /> : <Text size="sm" c="dimmed">Starts when the informed observation is completed.</Text>}
+          {uninformed ? <Scores m={uninformed} side={side} /> : <Text size="sm" c="dimmed">{uninformedStage.blocked ? 'Starts when the informed observation is completed.' : side === 'faculty' ? 'The informed observation is completed; the observer starts the uninformed observation.' : 'The informed observation is completed; the uninformed observation can start.'}</Text>}
         </StageCard>
 
         <StageCard
-          title="Post Observation Meeting Scheduling"
-          status={post?.status ?? 'Not started'}
+          stage={postStage}
           action={
             post || (side === 'observer' && bothDone) ? (
               <LinkButton to="/observations/post-observation-meeting/$id" params={params} variant="light">
@@ -142,10 +144,11 @@ export function ObservationDetail({ obs, side, actions }: ObservationDetailProps
             <>
               <Text size="sm">Location: {post.location ?? '—'}</Text>
               {post.scheduledOn ? <Text size="sm">Meeting on: {longDate(post.scheduledOn)}</Text> : null}
+              {postStage.overdue ? <Text size="sm" c="red.8">The meeting date has passed and the meeting is not completed.</Text> : null}
               <Text size="sm">Artifacts: {post.artifacts.length}</Text>
             </>
           ) : (
-            <Text size="sm" c="dimmed">Available when both observations are completed.</Text>
+            <Text size="sm" c="dimmed">{postStage.blocked ? 'Available when both observations are completed.' : 'Both observations are completed; the meeting can be scheduled.'}</Text>
           )}
         </StageCard>
       </SimpleGrid>

@@ -9,6 +9,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { Artifact } from '../../../shared/contract/observations.js';
 import { ARTIFACT_THUMB_PX } from '../../../shared/constants.js';
 import { useEngineStatus } from '../../hooks/use-sync-status.js';
+import { MSG } from '../../../shared/messages.js';
 import { toast } from '../../components/toast.js';
 import { getDb } from '../../sync/index.js';
 import { artifactKind, isPendingUpload } from './format.js';
@@ -95,7 +96,8 @@ function ArtifactItem({ artifact, token }: { artifact: Artifact; token: string |
 function UploadProgress({ blobId }: { blobId: string }) {
   const status = useEngineStatus();
   const up = status.uploads.find((u) => u.blobId === blobId);
-  if (!up) return <Text size="xs" c="dimmed">{status.online ? 'Waiting to upload…' : 'Will upload when back online'}</Text>;
+  if (!status.online) return <Text size="xs" c="dimmed">{MSG.uploadSavedOffline}</Text>;
+  if (!up) return <Text size="xs" c="dimmed">{MSG.uploadWaiting}</Text>;
   const pct = up.total > 0 ? Math.round((up.loaded / up.total) * 100) : 0;
   return <Progress value={pct} size="sm" aria-label={`Upload ${pct}%`} />;
 }

@@ -13,7 +13,7 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { ARTIFACT_KINDS, declaredKind, formatBytes, kindLimitText, uploadTooLargeMessage, type FileLimits } from '../../../shared/contract/files.js';
 import { MSG } from '../../../shared/messages.js';
 import { fetchFileLimits } from '../../api/file-limits.js';
-import { queueUpload } from '../../sync/index.js';
+import { getSyncStatus, queueUpload } from '../../sync/index.js';
 import { toast } from '../../components/toast.js';
 import { ARTIFACT_ACCEPT, errText } from './format.js';
 import { UploadStatusList, type SentUpload } from './upload-status.js';
@@ -62,6 +62,8 @@ export function ArtifactUpload({ observationsId, postId }: { observationsId: str
         blobField: 'fileURL',
       });
       setSent((list) => [...list, { blobId, mutationId, name: file.name || 'artifact' }]);
+      // Offline the file is only on the device: say so now; the success toast comes once the server has it.
+      if (!getSyncStatus().online) toast.info(MSG.uploadSavedOffline);
       setFile(null);
       if (fileInput.current) fileInput.current.value = '';
       if (cameraInput.current) cameraInput.current.value = '';

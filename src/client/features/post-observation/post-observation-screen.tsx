@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import '@mantine/core/styles/List.css';
 import { Alert, Badge, Card, Group, List, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { Observation, ObservationPlan } from '../../../shared/contract/observations.js';
+import { isMeetingOverdue } from '../../../shared/stages.js';
 import { ArtifactList } from './artifact-list.js';
 import { FacultyPostPanel } from './faculty-post-panel.js';
 import { longDateTime } from './format.js';
@@ -30,7 +31,10 @@ function Timings({ obs, token }: { obs: Observation; token: string | null }) {
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <div>
             <Text size="xs" c="dimmed">Status</Text>
-            <Badge variant="light" color={post.status === 'Completed' ? 'teal' : post.status === 'Scheduled' ? 'violet' : 'blue'}>{post.status || 'Ongoing'}</Badge>
+            <Group gap={4}>
+              <Badge variant="light" color={post.status === 'Completed' ? 'teal' : post.status === 'Scheduled' ? 'violet' : 'blue'}>{post.status || 'Ongoing'}</Badge>
+              {isMeetingOverdue(post) ? <Badge color="red" variant="filled">Overdue</Badge> : null}
+            </Group>
           </div>
           <div>
             <Text size="xs" c="dimmed">Location</Text>

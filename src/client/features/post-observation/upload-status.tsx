@@ -1,7 +1,7 @@
 /**
  * What became of the files sent from this form (uploads give visible results): one line per
  * file with its progress while uploading (the leader tab's live byte count, else the stored one), "saved on this
- * device" while it waits for a connection, the server's message if it was refused, and a done message (and
+ * phone — it will upload when you are online" while offline (never a success before the server has the file), the server's message if it was refused, and a done message (and
  * toast) once the file is registered on the server — the outbox row is then gone.
  */
 import { useEffect, useRef } from 'react';
@@ -29,17 +29,21 @@ export function UploadStatusList({ sent, doneMessage }: { sent: SentUpload[]; do
       db.outbox.filter((r) => ids.has(r.mutationId)).toArray(),
       db.blobs.bulkGet(sent.map((s) => s.blobId)),
     ]);
-    return { outbox, blobs };
+    return { outbox, blobs, ids };
   }, [sent]);
   const announced = useRef(new Set<string>());
 
   const stateOf = (s: SentUpload, i: number): State | null => {
-    if (!rows) return null;
+    // Until the query for this file has run (a live query returns its previous result while the new one runs),
+    // its state is unknown: a missing outbox row must not be read as "registered".
+    if (!rows || !rows.ids.has(s.mutationId)) return null;
     const row = rows.outbox.find((r) => r.mutationId === s.mutationId);
     if (!row) return { kind: 'done' };
     if (row.status === 'needs-attention') return { kind: 'failed', message: row.lastError ?? MSG.somethingWrong };
     const blob = rows.blobs[i];
     if (blob?.status === 'failed') return { kind: 'failed', message: blob.lastError ?? MSG.somethingWrong };
+    // Offline nothing moves: the file is on this device (a started upload resumes when the connection is back).
+    if (!status.online) return { kind: 'waiting' };
     const live = status.uploads.find((u) => u.blobId === s.blobId);
     const loaded = live ? live.loaded : (blob?.uploadedBytes ?? 0);
     const total = live ? live.total : (blob?.size ?? 0);
@@ -75,7 +79,9 @@ export function UploadStatusList({ sent, doneMessage }: { sent: SentUpload[]; do
                       ? st.message
                       : st.kind === 'uploading'
                         ? `${MSG.uploading} ${st.percent}%`
-                        : MSG.savedOnDevice}
+                        : status.online
+                          ? MSG.uploadWaiting
+                          : MSG.uploadSavedOffline}
               </Text>
             </Group>
             {st?.kind === 'uploading' ? <Progress value={st.percent} size="sm" aria-label={`Upload of ${s.name}`} /> : null}

@@ -4,12 +4,15 @@
  * below it, or who were never observed, are listed to the department's Heads of Department (email +
  * notification). Only Super_Admin and Admin may generate prompts (the 'observation.prompt' capability). Online the
  * request goes to the server at once and the form shows how many emails went to whom; offline (or when the server
- * cannot be reached) it is queued through the outbox under the same idempotency key. A threshold above the
- * maximum is refused with a message, not clamped. The form resets 2.5 s after success.
+ * cannot be reached) it is queued through the outbox under the same idempotency key. Online, Generate first shows
+ * who will receive what (POST /observation/prompt/preview: the listed faculty, each Head of Department and the
+ * rendered email) and sends only on "Send prompt"; offline no preview can be made and the form says so. A
+ * threshold above the maximum is refused with a message, not clamped. The form resets 2.5 s after success.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Card, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
-import { promptError, PROMPT_THRESHOLD_MAX, type PromptResponse } from '../../../shared/contract/admin.js';
+import '@mantine/core/styles/List.css';
+import { Alert, Button, Card, Group, List, Modal, NumberInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { promptError, PROMPT_THRESHOLD_MAX, type PromptPreview, type PromptResponse } from '../../../shared/contract/admin.js';
 import type { User } from '../../../shared/contract/users.js';
 import { DELAY, PROMPT_THRESHOLD_MIN } from '../../../shared/constants.js';
 import { CAMPUSES, display, type Campus } from '../../../shared/enums.js';
@@ -32,6 +35,7 @@ export function PromptForm({ user }: { user: User }) {
   const [form, setForm] = useState(EMPTY);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<string | null>(null);
+  const [preview, setPreview] = useState<{ data: PromptPreview; args: { campus: Campus; departmentId: number; threshold: number } } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const departments = useDepartments();
@@ -48,9 +52,27 @@ export function PromptForm({ user }: { user: User }) {
     const threshold = form.threshold === '' ? null : Number(form.threshold);
     const problem = promptError({ campus: form.campus, departmentId, threshold });
     if (problem) return void toast.error(problem);
+    const args = { campus: form.campus as Campus, departmentId: departmentId!, threshold: threshold! };
+    setResult(null);
+    if (isOnline()) {
+      setBusy(true);
+      try {
+        const data = await request<PromptPreview>('POST', '/observation/prompt/preview', { json: args });
+        setBusy(false);
+        return void setPreview({ data, args });
+      } catch (err) {
+        setBusy(false);
+        if (!(err instanceof ApiError) || !err.isNetwork) return void toast.error(err instanceof Error ? err.message : MSG.somethingWrong);
+        // The server cannot be reached: no preview; the prompt is queued below like offline.
+      }
+    }
+    await send(args);
+  }
+
+  async function send(args: { campus: Campus; departmentId: number; threshold: number }) {
+    setPreview(null);
     setBusy(true);
     setResult(null);
-    const args = { campus: form.campus as Campus, departmentId: departmentId!, threshold: threshold! };
     // One key for both ways: if the direct call reached the server but its answer was lost, the queued copy
     // replays the same prompt (Idempotency-Key) instead of emailing twice.
     const key = crypto.randomUUID();
@@ -128,6 +150,15 @@ export function PromptForm({ user }: { user: User }) {
           value={form.threshold}
           onChange={(v) => setForm((f) => ({ ...f, threshold: v }))}
         />
+        <Modal opened={preview !== null} onClose={() => setPreview(null)} title="Before sending: who receives what" size="lg" centered>
+          {preview ? <PreviewBody data={preview.data} /> : null}
+          <Group justify="flex-end" mt="md">
+            <Button variant="default" onClick={() => setPreview(null)}>Cancel</Button>
+            <Button onClick={() => preview && void send(preview.args)} disabled={!preview || preview.data.recipients.length === 0}>
+              {preview && preview.data.recipients.length > 0 ? `Send prompt to ${preview.data.recipients.length}` : 'Nothing to send'}
+            </Button>
+          </Group>
+        </Modal>
         {result ? (
           <Alert color="teal" role="status" title="Prompt sent">
             {result}
@@ -140,5 +171,28 @@ export function PromptForm({ user }: { user: User }) {
         </Group>
       </Stack>
     </Card>
+  );
+}
+
+/** The listed faculty and, for each Head of Department, the email as it will be sent (the body in a sandboxed frame). */
+function PreviewBody({ data }: { data: PromptPreview }) {
+  if (data.listed === 0) return <Text size="sm">Nobody in this department is below the threshold or unobserved: no email would be sent.</Text>;
+  return (
+    <Stack gap="sm" data-testid="prompt-preview">
+      <Text size="sm">{data.listed} faculty member(s) listed:</Text>
+      <List size="sm">
+        {data.faculty.map((f) => (
+          <List.Item key={f.id}>{f.name} ({f.email}): {f.percentage === null ? 'never observed' : `${f.percentage.toFixed(1)}%`}</List.Item>
+        ))}
+      </List>
+      {data.recipients.length === 0 ? <Alert color="yellow">This department has no Head of Department to receive the list.</Alert> : null}
+      {data.recipients.map((r) => (
+        <Card key={r.email} withBorder padding="sm" component="section" aria-label={`Email to ${r.name}`}>
+          <Title order={3} size="h6">To: {r.name} &lt;{r.email}&gt;</Title>
+          <Text size="sm" fw={600} mt={4}>Subject: {r.subject}</Text>
+          <iframe title={`Email to ${r.name}`} sandbox="" srcDoc={r.body} style={{ width: '100%', minHeight: 160, border: '1px solid var(--mantine-color-default-border)', borderRadius: 4, marginTop: 6, background: 'white' }} />
+        </Card>
+      ))}
+    </Stack>
   );
 }

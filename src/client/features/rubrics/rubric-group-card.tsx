@@ -1,15 +1,22 @@
-/** One rubric group (e.g. 1-A Knowledge of Content): five items and the group's Save button (spinner 1 s). */
+/**
+ * One rubric group (e.g. 1-A Knowledge of Content): five items, the group's state on this device and its Save
+ * button (spinner 1 s). A group a Save or Submit refused is outlined, with the items still to score marked.
+ */
 import type { ReactNode } from 'react';
 import { Badge, Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { ScoreControl } from './score-control.js';
-import type { Draft, RubricGroup } from './rubric-state.js';
+import { GROUP_STATE_COLOR, GROUP_STATE_LABEL, type Draft, type GroupState, type RubricGroup } from './rubric-state.js';
 
 export interface RubricGroupCardProps {
   group: RubricGroup;
   draft: Draft;
   editable: boolean;
-  saved: boolean;
+  state: GroupState;
   saving: boolean;
+  /** Set when a Save or Submit refused this group: the message shown on the card. */
+  problem?: string | null;
+  /** Items a refused Save points at (no score yet). */
+  missing?: ReadonlySet<string>;
   /** Show the faculty's per-item score beside (observer after the lock, HOD). */
   showFacultyScores: boolean;
   onScore: (itemId: string, score: number) => void;
@@ -18,23 +25,45 @@ export interface RubricGroupCardProps {
   renderItemExtra?: (itemId: string) => ReactNode;
 }
 
-export function RubricGroupCard({ group, draft, editable, saved, saving, showFacultyScores, onScore, onSave, renderItemExtra }: RubricGroupCardProps) {
+export const groupDomId = (code: string) => `rubric-group-${code}`;
+
+export function RubricGroupCard({ group, draft, editable, state, saving, problem, missing, showFacultyScores, onScore, onSave, renderItemExtra }: RubricGroupCardProps) {
+  const problemId = `${groupDomId(group.code)}-problem`;
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-label={`${group.code} ${group.title}`}>
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="section"
+      id={groupDomId(group.code)}
+      aria-label={`${group.code} ${group.title}`}
+      aria-describedby={problem ? problemId : undefined}
+      data-problem={problem ? 'true' : undefined}
+      style={problem ? { borderColor: 'var(--mantine-color-error)', borderWidth: 2 } : undefined}
+    >
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h5">{group.code} {group.title}</Title>
-        {/* A polite live region: screen readers hear "Saved" when the group's save goes through. */}
+        {/* A polite live region: screen readers hear the group's state change ("Saved", "Complete — sending"). */}
         {editable ? (
           <div role="status">
             <VisuallyHidden>{group.code} </VisuallyHidden>
-            <Badge variant="light" color={saved ? 'teal' : 'gray'}>{saved ? 'Saved' : 'Not saved'}</Badge>
+            <Badge variant="light" color={GROUP_STATE_COLOR[state]} data-testid="group-state">{GROUP_STATE_LABEL[state]}</Badge>
           </div>
         ) : null}
       </Group>
+      {problem ? (
+        <Text id={problemId} size="sm" c="var(--mantine-color-error)" mb="sm" role="alert">{problem}</Text>
+      ) : null}
       <Stack gap="md">
         {group.items.map((item) => (
-          <div key={item.id}>
-            <ScoreControl itemTitle={item.title} value={draft[item.id]} onChange={(s) => onScore(item.id, s)} readOnly={!editable} />
+          <div key={item.id} data-rubric-item={item.id}>
+            <ScoreControl
+              itemTitle={item.title}
+              value={draft[item.id]}
+              onChange={(s) => onScore(item.id, s)}
+              readOnly={!editable}
+              error={missing?.has(item.id) ? 'Choose a score for this item' : undefined}
+            />
             {showFacultyScores ? (
               <Text size="xs" c="dimmed" mt={2}>
                 Faculty score: {item.facultyScore ?? '—'}

@@ -64,3 +64,47 @@ export function canScore(m: Meeting | null, side: ScoringSide | 'viewer'): boole
   if (!m || side === 'viewer' || m.status === 'Completed') return false;
   return side === 'observer' || m.facultyScore == null;
 }
+
+/**
+ * Where a group stands on this device: nothing scored yet; some items tapped (a draft kept on the device);
+ * complete and on its way (in the outbox, or about to be); refused by the server; or saved.
+ */
+export type GroupState = 'empty' | 'draft' | 'sending' | 'needs-attention' | 'saved';
+
+export const GROUP_STATE_LABEL: Record<GroupState, string> = {
+  empty: 'Not scored yet',
+  draft: 'Draft on this device',
+  sending: 'Complete — sending',
+  'needs-attention': 'Not accepted — see sync',
+  saved: 'Saved',
+};
+
+export const GROUP_STATE_COLOR: Record<GroupState, string> = { empty: 'gray', draft: 'yellow', sending: 'blue', 'needs-attention': 'red', saved: 'teal' };
+
+/** The outbox's view of the rubric items: ids queued to send, ids whose send was refused. */
+export interface QueuedItems {
+  pending: ReadonlySet<string>;
+  refused: ReadonlySet<string>;
+}
+
+export function isGroupComplete(group: RubricGroup, draft: Draft): boolean {
+  return group.items.every((i) => isValidScore(draft[i.id]));
+}
+
+/** Items of the group that still need a score (the ones a Save or Submit points at). */
+export function missingItems(group: RubricGroup, draft: Draft): string[] {
+  return group.items.filter((i) => !isValidScore(draft[i.id])).map((i) => i.id);
+}
+
+export function groupState(group: RubricGroup, draft: Draft, side: ScoringSide, queued: QueuedItems): GroupState {
+  const ids = group.items.map((i) => i.id);
+  if (ids.some((id) => queued.refused.has(id))) return 'needs-attention';
+  if (isGroupSaved(group, draft, side)) return ids.some((id) => queued.pending.has(id)) ? 'sending' : 'saved';
+  if (isGroupComplete(group, draft)) return 'sending';
+  return group.items.some((i) => draft[i.id] !== undefined) ? 'draft' : 'empty';
+}
+
+/** Groups partly scored on this device (leaving the page warns about these). */
+export function partlyScored(groups: readonly RubricGroup[], draft: Draft, side: ScoringSide): RubricGroup[] {
+  return groups.filter((g) => !isGroupComplete(g, draft) && g.items.some((i) => draft[i.id] !== undefined && draft[i.id] !== savedScore(i, side)));
+}

@@ -13,15 +13,26 @@ export interface ScoreControlProps {
   value: number | undefined;
   onChange: (score: number) => void;
   readOnly: boolean;
+  /** Shown under the tiles, with the group outlined, when a Save found this item without a score. */
+  error?: string;
 }
 
-export function ScoreControl({ itemTitle, value, onChange, readOnly }: ScoreControlProps) {
+export function ScoreControl({ itemTitle, value, onChange, readOnly, error }: ScoreControlProps) {
   const name = useId();
   const titleId = `${name}-title`;
+  const errorId = `${name}-error`;
   return (
     <div className="score-control">
       <Text size="sm" mb={4} id={titleId}>{itemTitle}</Text>
-      <div role="radiogroup" aria-labelledby={titleId} aria-readonly={readOnly || undefined} className="score-group">
+      <div
+        role="radiogroup"
+        aria-labelledby={titleId}
+        aria-readonly={readOnly || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        data-invalid={error ? 'true' : undefined}
+        className="score-group"
+      >
         {RUBRIC_LEVELS.map((label, score) => (
           <label key={score} className="score-tile" data-checked={value === score} data-readonly={readOnly}>
             <input
@@ -38,6 +49,7 @@ export function ScoreControl({ itemTitle, value, onChange, readOnly }: ScoreCont
           </label>
         ))}
       </div>
+      {error ? <Text id={errorId} size="xs" c="var(--mantine-color-error)" mt={2}>{error}</Text> : null}
     </div>
   );
 }

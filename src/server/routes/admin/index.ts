@@ -20,6 +20,8 @@ import { dashboardCounts } from '../../services/admin/dashboard.js';
 import { departmentAnalytics } from '../../services/analytics/department-analytics.js';
 import { departmentData, listUsers, superData } from '../../services/admin/data-loaders.js';
 import { getEmailTemplate } from '../../services/admin/email-templates.js';
+import { previewPrompt } from '../../services/admin/prompt.js';
+import { PromptRequest } from '../../../shared/contract/admin.js';
 import { getPlanTemplate } from '../../services/admin/plan-templates.js';
 
 type Id = { Params: { id: string } };
@@ -50,4 +52,7 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   app.get<Id>('/template/:id', async (req) => getPlanTemplate(deps.db, req.params.id));
   // Email templates.
   app.get<Id>('/email/:id', async (req) => getEmailTemplate(deps.db, req.user, req.params.id));
+
+  // What a prompt would send, to whom, before it is sent (a read: nothing is written; the prompt is a mutator).
+  app.post('/observation/prompt/preview', async (req) => previewPrompt(deps.db, req.user, PromptRequest.parse(req.body ?? {})));
 }

@@ -14,24 +14,30 @@
  * menu shows it too, but SPEC §6 names Super_Admin — we allow the two administrator roles).
  */
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { promptError, type PromptFaculty, type PromptResponse } from '../../../shared/contract/admin.js';
+import { promptError, type PromptFaculty, type PromptPreview, type PromptResponse } from '../../../shared/contract/admin.js';
 import { MSG } from '../../../shared/messages.js';
 import { percentage, round1 } from '../../../shared/rubric.js';
 import type { Db } from '../../db/client.js';
 import { departments, meetings, observations, users } from '../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import type { AuthUser } from '../deps.js';
-import type { WriteContext } from '../write-context.js';
-import { queueEmail } from '../mail/queue-email.js';
+import { queueEmail, renderEmail } from '../mail/queue-email.js';
 import { notify } from '../notify.js';
 import { can } from '../../../shared/permissions.js';
+import type { WriteContext } from '../write-context.js';
 
-export async function runPrompt(
-  ctx: WriteContext,
-  user: AuthUser,
-  input: { departmentId?: number | null; campus?: string | null; threshold?: number | null },
-): Promise<PromptResponse> {
-  const { tx } = ctx;
+interface PromptPlan {
+  departmentId: number;
+  departmentName: string;
+  campus: string;
+  threshold: number;
+  listed: PromptFaculty[];
+  /** The Heads of Department who receive the list (none when nobody is listed), with their ObsPrompt email. */
+  hods: { id: string; name: string; email: string; vars: Record<string, string> }[];
+}
+
+/** Who is listed and who would receive what: the same for the preview and for the prompt itself. */
+async function planPrompt(tx: Db, user: AuthUser, input: { departmentId?: number | null; campus?: string | null; threshold?: number | null }): Promise<PromptPlan> {
   if (!can(user.role, 'observation.prompt')) throw forbidden();
   const error = promptError(input);
   if (error) throw badRequest(error);
@@ -52,29 +58,49 @@ export async function runPrompt(
     .map((f) => ({ ...f, percentage: scores.get(f.id) ?? null }))
     .filter((f) => f.percentage === null || f.percentage < threshold);
 
-  let recipients: { name: string; email: string }[] = [];
+  let hods: PromptPlan['hods'] = [];
   if (listed.length > 0) {
-    const hods = await tx
-      .select({ id: users.id, name: users.name, email: users.email })
-      .from(users)
-      .where(and(eq(users.role, 'Head_of_Department'), eq(users.departmentId, departmentId)));
     const list = listed
       .map((f) => `- ${f.name} (${f.email}): ${f.percentage === null ? 'never observed' : `${f.percentage.toFixed(1)}%`}`)
       .join('; ');
-    recipients = hods.map((h) => ({ name: h.name, email: h.email }));
-    for (const hod of hods) {
-      await queueEmail(tx, {
-        type: 'ObsPrompt',
-        to: { name: hod.name, email: hod.email },
-        vars: { faculty: list, threshold: String(threshold), department: dept.name },
-      });
-      await notify(tx, {
-        userId: hod.id,
-        title: 'Observation prompt',
-        message: `${listed.length} faculty member(s) of ${dept.name} scored below ${threshold}% or were never observed.`,
-        route: '/observations/create-observation',
-      });
-    }
+    const vars = { faculty: list, threshold: String(threshold), department: dept.name };
+    hods = (
+      await tx
+        .select({ id: users.id, name: users.name, email: users.email })
+        .from(users)
+        .where(and(eq(users.role, 'Head_of_Department'), eq(users.departmentId, departmentId)))
+        .orderBy(asc(users.name), asc(users.id))
+    ).map((h) => ({ ...h, vars }));
+  }
+  return { departmentId, departmentName: dept.name, campus, threshold, listed, hods };
+}
+
+/** POST /observation/prompt/preview: who would be listed and who would receive which email; nothing is sent. */
+export async function previewPrompt(tx: Db, user: AuthUser, input: { departmentId?: number | null; campus?: string | null; threshold?: number | null }): Promise<PromptPreview> {
+  const plan = await planPrompt(tx, user, input);
+  const recipients: PromptPreview['recipients'] = [];
+  for (const h of plan.hods) {
+    const mail = await renderEmail(tx, { type: 'ObsPrompt', to: { name: h.name, email: h.email }, vars: h.vars });
+    recipients.push({ name: h.name, email: h.email, subject: mail?.subject ?? '', body: mail?.body ?? '' });
+  }
+  return { listed: plan.listed.length, faculty: plan.listed, recipients };
+}
+
+export async function runPrompt(
+  ctx: WriteContext,
+  user: AuthUser,
+  input: { departmentId?: number | null; campus?: string | null; threshold?: number | null },
+): Promise<PromptResponse> {
+  const { tx } = ctx;
+  const { departmentId, departmentName, campus, threshold, listed, hods } = await planPrompt(tx, user, input);
+  for (const hod of hods) {
+    await queueEmail(tx, { type: 'ObsPrompt', to: { name: hod.name, email: hod.email }, vars: hod.vars });
+    await notify(tx, {
+      userId: hod.id,
+      title: 'Observation prompt',
+      message: `${listed.length} faculty member(s) of ${departmentName} scored below ${threshold}% or were never observed.`,
+      route: '/observations/create-observation',
+    });
   }
   ctx.audit({
     actorId: user.id,
@@ -83,6 +109,7 @@ export async function runPrompt(
     entityId: departmentId,
     detail: { campus, threshold, listed: listed.map((f) => f.id) },
   });
+  const recipients = hods.map((h) => ({ name: h.name, email: h.email }));
   return { message: MSG.promptSent(listed.length), listed: listed.length, faculty: listed, recipients };
 }
 

@@ -17,23 +17,35 @@ export function configureMail(config: Pick<Config, 'publicUrl'>): void {
   publicUrl = config.publicUrl;
 }
 
+/** An address in the app (e.g. an invitation link), on the same base as {{link}}. */
+export function publicLink(path: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}${path}`;
+}
+
 export interface QueueEmailInput {
   type: EmailTemplateType;
   to: { name: string; email: string };
   vars?: Record<string, string>;
 }
 
-export async function queueEmail(tx: Db | Tx, input: QueueEmailInput): Promise<string | null> {
+/** The email queueEmail would record (subject and HTML body), or null without a template: also for previews. */
+export async function renderEmail(tx: Db | Tx, input: QueueEmailInput): Promise<{ subject: string; body: string } | null> {
   const [tpl] = await tx.select().from(emailTemplates).where(eq(emailTemplates.type, input.type));
-  if (!tpl) return null; // base seed always creates the four types; a missing one is not worth failing a write
+  if (!tpl) return null;
   const vars = { link: publicUrl, ...input.vars, name: input.to.name, email: input.to.email };
+  // The same renderer as the editor's preview (src/shared/email-render.ts).
+  return { subject: emailText(tpl.subject, vars, true), body: emailHtml(tpl.email, vars) };
+}
+
+export async function queueEmail(tx: Db | Tx, input: QueueEmailInput): Promise<string | null> {
+  const mail = await renderEmail(tx, input);
+  if (!mail) return null; // base seed always creates the four types; a missing one is not worth failing a write
   const [row] = await tx
     .insert(emailOutbox)
     .values({
       to: input.to.email,
-      subject: emailText(tpl.subject, vars, true),
-      // The same renderer as the editor's preview (src/shared/email-render.ts).
-      body: emailHtml(tpl.email, vars),
+      subject: mail.subject,
+      body: mail.body,
       templateType: input.type,
       // An address that could smuggle in other recipients is recorded as failed and never sent.
       error: recipientProblem(input.to.email),

@@ -7,6 +7,8 @@
  *   - a Faculty user gets `courses` (slot ids): unassigned slots of `course`, locked and assigned here; SPEC §7's
  *     body names only the slots, so without `course` the course follows from them (they must share one course)
  *   - email unique (409); a client-chosen `id` is honoured so an offline client can create then refer
+ *   - without a password the user is invited (services/auth/invitations.ts): the CreateUser email's {{link}} is
+ *     the link to set their own password; with one (API clients) the account can sign in at once
  *   - a CreateUser email is queued, the creation audited
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
@@ -20,10 +22,11 @@ import type { Tx } from '../../db/client.js';
 import { courseDepartments, courses, departments, slots, emailIs, users } from '../../db/schema.js';
 import { badRequest, conflict, forbidden } from '../errors.js';
 import type { AuthUser } from '../deps.js';
-import type { WriteContext } from '../write-context.js';
 import { hashPassword } from '../auth/password.js';
+import { createInvitation, unusablePasswordHash } from '../auth/invitations.js';
 import { queueEmail } from '../mail/queue-email.js';
 import { userDocument } from './user-document.js';
+import type { WriteContext } from '../write-context.js';
 
 const DEPARTMENT_ROLES: readonly Role[] = ['Head_of_Department', 'Observer', 'Faculty'];
 
@@ -32,6 +35,7 @@ export async function createUser(
   creator: AuthUser,
   input: z.output<typeof CreateUserRequest>,
   domain: string,
+  now: Date = new Date(),
 ): Promise<User> {
   const { tx } = ctx;
   if (!can(creator.role, 'user.create')) throw forbidden(MSG.forbidden);
@@ -62,6 +66,7 @@ export async function createUser(
     if (idTaken) throw conflict('A user with that id already exists!');
   }
 
+  const invited = input.password === '' && !input.confirmPassword;
   let slotIds: string[] = [];
   if (role === 'Faculty') slotIds = await lockFreeSlots(tx, creator, courseFromSlots ? await courseOfSlots(tx, input.courses) : input.course!, input.courses);
 
@@ -71,7 +76,7 @@ export async function createUser(
       ...(input.id ? { id: input.id } : {}),
       name: input.name.trim(),
       email,
-      passwordHash: await hashPassword(input.password),
+      passwordHash: invited ? await unusablePasswordHash() : await hashPassword(input.password),
       role,
       campus: creator.campus,
       departmentId,
@@ -80,7 +85,8 @@ export async function createUser(
     .returning();
   if (slotIds.length) await tx.update(slots).set({ facultyId: row.id }).where(inArray(slots.id, slotIds));
 
-  await queueEmail(tx, { type: 'CreateUser', to: { name: row.name, email: row.email } });
+  const link = invited ? await createInvitation(tx, row.id, now) : undefined;
+  await queueEmail(tx, { type: 'CreateUser', to: { name: row.name, email: row.email }, vars: link ? { link } : undefined });
   ctx.audit({
     actorId: creator.id,
     action: 'user.create',

@@ -12,7 +12,7 @@ export const AUTH_MUTATORS = [
     url: '/auth/create',
     names: ['user.create'],
     input: (req) => CreateUserRequest.parse(req.body ?? {}),
-    run: async (ctx, body) => created(await createUser(ctx, ctx.user, body, ctx.deps.config.universityDomain)),
+    run: async (ctx, body) => created(await createUser(ctx, ctx.user, body, ctx.deps.config.universityDomain, ctx.now)),
   }),
   mutator({
     method: 'POST',

@@ -86,7 +86,8 @@ const UserCreateArgs = z.object({
   id: z.uuid(),
   name: text(TEXT_MAX.name),
   email: text(TEXT_MAX.email),
-  password: text(TEXT_MAX.password),
+  /** Absent: the server invites the user to set their own password (the form never asks for one). */
+  password: text(TEXT_MAX.password).optional(),
   role: Role,
   campus: Campus.optional(),
   department: intId().optional(),

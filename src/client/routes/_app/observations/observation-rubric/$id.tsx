@@ -7,6 +7,7 @@ import { sideOf } from '../../../../features/observations/viewer-side.js';
 import { ObservationLoading, ObservationNotFound } from '../../../../features/observations/observation-state.js';
 import { RubricScreen } from '../../../../features/rubrics/rubric-screen.js';
 import { EvidencePanel, ItemNotes } from '../../../../features/evidence/evidence-panel.js';
+import { ClassBar, canTakeNotes } from '../../../../features/evidence/class-bar.js';
 import { useNotes } from '../../../../features/evidence/use-notes.js';
 import { useObservationChat } from '../../../../features/chat/use-observation-chat.js';
 import { ChatMobileButton } from '../../../../features/chat/chat-mobile-button.js';
@@ -26,8 +27,10 @@ function InformedRubricPage() {
       <PendingChangesNote observationId={id} />
       {obs === undefined ? <ObservationLoading /> : obs === null ? <ObservationNotFound id={id} /> : (
         <Stack>
-          <EvidencePanel obs={obs} kind="informed" side={sideOf(obs, session.id)} notes={notes} />
+          {/* The class bar stays on screen while scoring; the notes panel comes after the scores, so the first item is on the first screen. */}
+          {canTakeNotes(obs, 'informed', sideOf(obs, session.id)) ? <ClassBar obs={obs} kind="informed" /> : null}
           <RubricScreen key={obs.id} obs={obs} kind="informed" side={sideOf(obs, session.id)} renderItemExtra={(itemId) => <ItemNotes notes={notes} itemId={itemId} />} />
+          <EvidencePanel obs={obs} kind="informed" side={sideOf(obs, session.id)} notes={notes} />
         </Stack>
       )}
     </>
