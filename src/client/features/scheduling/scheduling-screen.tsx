@@ -70,7 +70,12 @@ export function SchedulingScreen({ obs, side, viewerId }: SchedulingScreenProps)
 
   if (v.stage === 'notStarted') {
     return v.selectCourse ? (
-      <SelectCourse obs={obs} />
+      <Stack>
+        <SelectCourse obs={obs} />
+        <Group>
+          <FacultyScheduleButton slots={obs.faculty.courseSlots} facultyName={obs.faculty.name} />
+        </Group>
+      </Stack>
     ) : (
       <Alert color="gray">Waiting for {obs.observer.name} to select the course and start scheduling.</Alert>
     );
