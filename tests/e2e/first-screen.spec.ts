@@ -46,8 +46,18 @@ for (const size of SIZES) {
       await expect(todo.getByRole('link', { name: 'Offer meeting slots and a room' })).toBeVisible();
       // The faculty member's turn shows as whom the observer waits for, with the class date, time and room.
       await expect(card.getByText(/^Waiting for Tomas Silva to confirm the class date$/)).toBeVisible();
-      // SPEC's widgets stay below.
-      await expect(page.getByRole('figure', { name: 'Observations by status per period' })).toBeVisible({ timeout: 30_000 });
+      // SPEC's widgets stay below (the chart loads once scrolled near).
+      const figure = page.getByRole('figure', { name: 'Observations by status per period' });
+      await expect(async () => {
+        await page.mouse.wheel(0, 600);
+        await expect(figure).toBeVisible({ timeout: 2_000 });
+      }).toPass({ timeout: 30_000 });
+      const below = await page.evaluate(() => {
+        const steps = document.querySelector('[data-testid="next-steps"]')!.getBoundingClientRect().top;
+        const chart = document.querySelector('[role="figure"][aria-label="Observations by status per period"]')!.getBoundingClientRect().top;
+        return chart > steps;
+      });
+      expect(below).toBe(true);
       await noSidewaysScroll(page);
 
       await today.getByRole('link', { name: 'Hold the meeting and complete the observation' }).click();
