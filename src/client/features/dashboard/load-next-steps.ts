@@ -1,8 +1,8 @@
 /**
  * Reads the open observations a viewer's next steps come from (src/shared/next-steps.ts) out of the replica, so
  * the first screen answers offline. Only open ones (Pending, Ongoing) on the scope's [scope+status+createdAt]
- * index (db.ts v5/v17), only full documents (a summary carries no stages), at most OPEN_LIMIT per status for the
- * roles that follow every observation.
+ * index (db.ts v5/v17), only full documents (a summary carries no stages), the newest OPEN_LIMIT per status: the
+ * first screen reads a bounded number of documents however large the replica (the analytics page counts them all).
  */
 import Dexie from 'dexie';
 import type { Observation } from '../../../shared/contract/observations.js';
@@ -10,7 +10,7 @@ import type { User } from '../../../shared/contract/users.js';
 import type { ReplicaDb, ReplicaRecord } from '../../db/db.js';
 import { dashboardScope } from './observation-scope.js';
 
-export const OPEN_LIMIT = 300;
+export const OPEN_LIMIT = 100;
 const OPEN = ['Pending', 'Ongoing'] as const;
 
 export async function loadOpenObservations(db: ReplicaDb, viewer: Pick<User, 'id' | 'role' | 'department'>): Promise<Observation[]> {
