@@ -63,6 +63,7 @@ for (const size of SIZES) {
       await today.getByRole('link', { name: 'Hold the meeting and complete the observation' }).click();
       await expect(page).toHaveURL(/\/observations\/post-observation-meeting\/[0-9a-f-]{36}$/);
       await expect(page.getByText('Lesson plan - forces and motion.pdf').first()).toBeVisible();
+      await expect(page.getByTestId('next-action').getByText('Your turn: Hold the meeting and complete the observation')).toBeVisible();
 
       // The observer's list has the filters.
       await page.goto('/observations/list-observation');

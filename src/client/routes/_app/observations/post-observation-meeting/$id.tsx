@@ -17,6 +17,7 @@ import { useObservationChat } from '../../../../features/chat/use-observation-ch
 import { ChatMobileButton } from '../../../../features/chat/chat-mobile-button.js';
 import { PendingChangesNote } from '../../../../features/observations/pending-changes-note.js';
 import { MeetingAgendaCard } from '../../../../features/agreement/agreement-panel.js';
+import { NextAction } from '../../../../components/next-action.js';
 import { useAgenda } from '../../../../features/agreement/use-agenda.js';
 import { useNotes } from '../../../../features/evidence/use-notes.js';
 
@@ -59,6 +60,7 @@ function PostObservationPage() {
         <ObservationNotFound id={id} />
       ) : (
         <Stack>
+          <NextAction obs={obs} viewerId={session.id} stages={['post-observation meeting']} />
           {/* The agreed agenda is what the meeting is about: it heads the meeting screen. */}
           <MeetingAgendaCard obs={obs} agenda={agenda ?? null} notes={notes} isFaculty={sideOf(obs, session.id) === 'faculty'} />
           <PostObservationScreen obs={obs} side={sideOf(obs, session.id)} token={session.token} renderPlanForm={renderPlanForm} renderPlanView={renderPlanView} />
