@@ -155,7 +155,7 @@ test.describe('at desktop size', () => {
     await page.getByRole('button', { name: 'Export observations (CSV)' }).click();
     expect((await download).suggestedFilename()).toBe('observations-physics.csv');
 
-    // The audit trail of the completed cycle: words, not codes, at times spread over days.
+    // The audit trail of a cycle up to its meeting: words, not codes, at times spread over days.
     await page.goto('/observations/list-observation');
     await page.getByRole('link', { name: /Chloe Martin/ }).first().click();
     const trail = page.getByRole('region', { name: 'Audit trail' });
