@@ -12,11 +12,15 @@ function offsetMinutes(ms: number, timeZone: string): number {
   return Math.round((asUtc - Math.floor(ms / 1000) * 1000) / 60_000);
 }
 
-/** The instant of `day` (`YYYY-MM-DD`) at `time` ("HH:MM", or the start of "HH:MM-HH:MM") on the campus clock. */
+/**
+ * The instant of `day` (`YYYY-MM-DD`) at `time` ("HH:MM", or the start of "HH:MM-HH:MM") on the campus clock; an
+ * Invalid Date for a day that is not one.
+ */
 export function campusInstant(day: string, time: string, timeZone: string): Date {
   const [h, m] = (/^(\d{1,2}):(\d{2})/.exec(time.trim()) ?? [null, '0', '0']).slice(1).map(Number);
   const [y, mo, d] = day.split('-').map(Number);
   const wall = Date.UTC(y, mo - 1, d, h, m);
+  if (Number.isNaN(wall)) return new Date(NaN);
   const first = wall - offsetMinutes(wall, timeZone) * 60_000;
   // Once more at the found instant: right across a daylight-saving change between the wall time and the guess.
   return new Date(wall - offsetMinutes(first, timeZone) * 60_000);

@@ -90,12 +90,16 @@ type Doc = Pick<Observation, 'id' | 'status' | 'course' | 'faculty' | 'observer'
 
 /** "HH:MM" of an ISO instant in the given IANA zone (the campus's; the device's when undefined). */
 export function timeIn(iso: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(new Date(iso));
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(d);
 }
 
 /** `YYYY-MM-DD` of an ISO instant in the given IANA zone (the device's when undefined). */
 export function dayIn(iso: string | Date, timeZone?: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).formatToParts(new Date(iso));
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const parts = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).formatToParts(d);
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
@@ -158,7 +162,7 @@ export function cycleActions(o: Doc, today: string, timeZone?: string): CycleAct
   if (uninf?.status === 'Completed' && !post) return [act('createMeeting')];
   if (post && post.status !== 'Completed') {
     const chosen = post.timeSlotsByObserver.find((s) => s.id === post.timeSlotByFaculty)?.dateTime ?? post.scheduledOn;
-    const when = chosen ? { day: dayIn(chosen, timeZone), time: timeIn(chosen, timeZone), location: post.location } : { location: post.location };
+    const when = chosen && dayIn(chosen, timeZone) ? { day: dayIn(chosen, timeZone), time: timeIn(chosen, timeZone), location: post.location } : { location: post.location };
     if (post.status === 'Scheduled') return [act('holdMeeting', { ...when, overdue: isOverdue(when.day, false, today) })];
     if (!post.reflectionPlan?.editedBy) return [act('reflectionPlan')];
     if (post.artifacts.length === 0) return [act('shareArtifact')];
@@ -187,7 +191,10 @@ export interface NextStep extends CycleAction {
   text: string;
 }
 
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const addDays = (day: string, n: number) => {
+  const ms = Date.parse(`${day}T00:00:00Z`);
+  return Number.isNaN(ms) ? '' : new Date(ms + n * 86_400_000).toISOString().slice(0, 10);
+};
 
 function bucketOf(a: CycleAction, mine: boolean, today: string): StepBucket {
   if (a.overdue) return 'overdue';
@@ -225,7 +232,7 @@ export function nextSteps(docs: readonly (Doc & Pick<Observation, 'observerId' |
 
 /** "Today 10:00", "Tomorrow 09:00", "Thursday 14:00", "12 Dec 10:00" (null for an undated step). */
 export function whenLabel(day: string | null, time: string | null, today: string): string | null {
-  if (!day) return null;
+  if (!day || !addDays(day, 0)) return null;
   const t = time ? ` ${time}` : '';
   if (day === today) return `Today${t}`;
   if (day === addDays(today, 1)) return `Tomorrow${t}`;
