@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_UPLOAD_QUOTA_BYTES } from '../shared/contract/files.js';
+import { isTimeZone } from '../shared/campus-time.js';
 
 /**
  * Session lifetime defaults (docs/security.md; ADR 2026-11-27-session-lifetime): an observer's tablet may stay
@@ -41,7 +42,13 @@ const Env = z.object({
   SEED_DEMO: Bool.transform((v) => v ?? true),
   /** With SEED_DEMO: also the Physics department's staged observations (one per stage of the cycle). */
   SEED_DEMO_OBSERVATIONS: Bool.transform((v) => v ?? true),
-  PUBLIC_URL: z.string().default('http://localhost:3000'),
+  /** Unset: links in calendars use the address the app is served from (the request's host, per TRUST_PROXY). */
+  PUBLIC_URL: z.string().optional(),
+  /** IANA zone of the campus clock: class slot times are campus-local (calendar events, reminders). */
+  CAMPUS_TIME_ZONE: z
+    .string()
+    .default('UTC')
+    .refine((v) => isTimeZone(v), 'must be an IANA time zone such as Europe/Berlin or UTC'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Directory of the built client; served when present. */
   CLIENT_DIR: z.string().default('./dist/client'),
@@ -163,6 +170,10 @@ export type Config = {
    */
   seedDemoObservations?: boolean;
   publicUrl: string;
+  /** True when PUBLIC_URL was not set: calendar links use the request's address instead of `publicUrl`. */
+  publicUrlAuto?: boolean;
+  /** IANA zone of the campus clock (slot times are campus-local); absent = UTC. */
+  campusTimeZone?: string;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   clientDir: string;
   /** Login attempts per address per minute; default DEFAULT_LOGIN_LIMITS.perIpPerMinute. */
@@ -218,7 +229,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     seedDemo: e.SEED_DEMO,
     seedDemoObservations: e.SEED_DEMO_OBSERVATIONS,
-    publicUrl: e.PUBLIC_URL,
+    publicUrl: e.PUBLIC_URL || 'http://localhost:3000',
+    publicUrlAuto: !e.PUBLIC_URL,
+    campusTimeZone: e.CAMPUS_TIME_ZONE,
     logLevel: e.LOG_LEVEL,
     clientDir: path.resolve(e.CLIENT_DIR),
     loginLimitPerMinute: e.LOGIN_LIMIT_PER_MINUTE,

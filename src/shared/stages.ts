@@ -7,6 +7,7 @@
  * Plain functions over a structural subset of the Observation document (src/shared/contract/observations.ts),
  * no zod, so the first load of the UI stays small.
  */
+import { dayOf } from './class-dates.js';
 
 export const STAGE_KEYS = ['scheduling', 'informed', 'uninformed', 'post'] as const;
 export type StageKey = (typeof STAGE_KEYS)[number];
@@ -20,22 +21,19 @@ export const STAGE_TITLES: Record<StageKey, string> = {
 };
 
 /**
- * A dated item (a class to observe, a meeting) that is not completed this long after its date-time is overdue.
- * A day, so a class observed this morning whose scores are still being entered in the afternoon is not yet
- * flagged, while a meeting dated last week that still reads Scheduled is.
+ * The overdue rule: a dated step (a class to observe and score, a meeting to hold) whose day has passed and that
+ * is still not done. Days compare as `YYYY-MM-DD` strings (class-dates.ts `dayOf`); `today` is the caller's day.
+ * So a class observed this morning whose scores are entered in the afternoon is not flagged, while a meeting
+ * dated last week that still reads Scheduled is. Every screen (stage cards, detail page, next steps) uses this.
  */
-export const OVERDUE_AFTER_MS = 24 * 60 * 60 * 1000;
+export function isOverdue(due: string | null | undefined, done: boolean, today: string): boolean {
+  const day = dayOf(due);
+  return !done && day != null && day < today;
+}
 
-/**
- * The overdue rule: something dated `at` (ISO date-time or YYYY-MM-DD) whose stage `status` is not 'Completed'
- * is overdue once `OVERDUE_AFTER_MS` has passed since that date-time. Undated or unparseable items never are.
- */
-export function isOverdue(at: string | null | undefined, status: string | null | undefined, now: Date | number = Date.now()): boolean {
-  if (!at || status === 'Completed') return false;
-  const when = Date.parse(at.length === 10 ? `${at}T00:00:00` : at);
-  if (Number.isNaN(when)) return false;
-  const t = typeof now === 'number' ? now : now.getTime();
-  return t - when > OVERDUE_AFTER_MS;
+/** The calendar day (UTC) of a moment: the `today` of the stage functions below. */
+export function dayAt(now: Date | number): string {
+  return new Date(typeof now === 'number' ? now : now.getTime()).toISOString().slice(0, 10);
 }
 
 /** The fields of an Observation these functions read. */
@@ -64,7 +62,7 @@ export function meetingAt(post: PostMeetingSource | null | undefined): string | 
 
 /** Is the post-observation meeting overdue (dated in the past and not completed)? */
 export function isMeetingOverdue(post: PostMeetingSource | null | undefined, now: Date | number = Date.now()): boolean {
-  return !!post && isOverdue(meetingAt(post), post.status, now);
+  return !!post && isOverdue(meetingAt(post), post.status === 'Completed', dayAt(now));
 }
 
 export interface StageState {
@@ -105,7 +103,7 @@ export function stageStates(o: StageSource, now: Date | number = Date.now()): St
       status: informed?.status ?? absent(done(req)),
       blocked: !informed && !done(req),
       dueAt: classAt,
-      overdue: !!informed && isOverdue(classAt, informed.status, now),
+      overdue: !!informed && isOverdue(classAt, informed.status === 'Completed', dayAt(now)),
     },
     {
       key: 'uninformed',

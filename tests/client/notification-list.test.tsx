@@ -85,6 +85,41 @@ describe('notification filter', () => {
     expect(marked).toEqual(['2026-11-24T11:55:00Z']);
   });
 
+  it('puts observations waiting for the viewer under Needs you, collapses repeats with a count, and never repeats the title as the body', () => {
+    const about = (id: string, observationId: string, title: string, message: string, createdAt: string): Notification => ({
+      ...n(id, false, createdAt),
+      title,
+      message,
+      observationId,
+      subject: observationId === 'o1' ? 'PHY-220 Waves · Aisha Bello · Fall' : 'PHY-101 Mechanics · Leon Fischer · Fall',
+      actorName: 'Aisha Bello',
+    });
+    const list = [
+      about('s4', 'o2', 'Rubric scores saved', 'Rubric scores saved.', '2026-11-24T10:04:00Z'),
+      about('s3', 'o2', 'Rubric scores saved', 'Rubric scores saved.', '2026-11-24T10:03:00Z'),
+      about('s2', 'o2', 'Rubric scores saved', 'Rubric scores saved.', '2026-11-24T10:02:00Z'),
+      about('s1', 'o2', 'Rubric scores saved', 'Rubric scores saved.', '2026-11-24T10:01:00Z'),
+      about('t1', 'o1', 'Teaching plan submitted', 'Teaching plan submitted.', '2026-11-24T09:00:00Z'),
+    ];
+    const f = filterNotifications(list, 'unread', (id) => id === 'o1');
+    expect(f.sections.map((s) => [s.title, s.groups.map((g) => g.key)])).toEqual([
+      ['Needs you', ['o1']],
+      ['For your information', ['o2']],
+    ]);
+    expect(f.sections[1].groups[0].entries).toEqual([expect.objectContaining({ count: 4, unreadIds: ['s4', 's3', 's2', 's1'] })]);
+    const opened: [string, string[] | undefined][] = [];
+    renderWithMantine(
+      <NotificationList notifications={list} filter="unread" needsYou={(id) => id === 'o1'} onFilterChange={() => undefined} onOpen={(x, also) => opened.push([x.id, also])} onMarkAllRead={() => undefined} />,
+    );
+    expect(screen.getByText('Needs you')).toBeTruthy();
+    expect(screen.getByText('For your information')).toBeTruthy();
+    expect(screen.queryByText('Teaching plan submitted.')).toBeNull();
+    expect(screen.getAllByText('Aisha Bello · PHY-220 Waves')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: /^Rubric scores saved \(4 times\) \(unread\)/ }));
+    expect(opened).toEqual([['s4', ['s3', 's2', 's1']]]);
+    expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeTruthy();
+  });
+
   it('relative times read as people say them', () => {
     const now = Date.parse('2026-11-24T12:00:00Z');
     expect(relativeTime('2026-11-24T11:59:40Z', now)).toBe('just now');

@@ -6,7 +6,7 @@
  *    notes (one tagged to a rubric item, with a photo from the camera input) and they show at once, beside the
  *    tagged item too; back online, the notes and the photo reach the server exactly once (audit rows counted).
  */
-import { computeAgreement } from '../../src/shared/agreement.js';
+import { computeAgreement, gapLevel } from '../../src/shared/agreement.js';
 import type { Observation } from '../../src/shared/contract/observations.js';
 import type { EvidenceNote, AuditEntry } from '../../src/shared/contract/evidence.js';
 import { tinyPng } from './support/cycle.js';
@@ -39,6 +39,10 @@ test('agreement view, then evidence notes and a photo taken offline arrive exact
   await expect(view.locator('tbody tr')).toHaveCount(expected.compared);
   const differing = expected.rows.filter((r) => r.difference !== 0).length;
   await expect(view.locator('tbody tr:not([data-difference="0"])')).toHaveCount(differing);
+  // Highlights follow the size of the difference (shared/agreement.ts gapLevel), never every row.
+  const highlighted = expected.rows.filter((r) => gapLevel(r, expected)).length;
+  await expect(view.locator('tbody tr[data-highlight]')).toHaveCount(highlighted);
+  expect(highlighted).toBeLessThan(expected.compared);
   await expect(page.getByRole('region', { name: 'Audit trail' }).getByText('Locked the informed rubric')).toBeVisible();
 
   // Start the uninformed observation online, then lose the signal in the classroom.

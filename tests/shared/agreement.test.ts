@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeAgreement, draftAgenda } from '../../src/shared/agreement.js';
+import { computeAgreement, draftAgenda, gapLevel } from '../../src/shared/agreement.js';
 
 const item = (id: string, observerScore: number | null, facultyScore: number | null) => ({ id, title: `Item ${id}`, observerScore, facultyScore });
 
@@ -68,5 +68,28 @@ describe('draft agenda', () => {
       ['z', 1],
     ]);
     expect(draftAgenda([informed], [], 0)).toEqual([]);
+  });
+});
+
+describe('highlights and ties that mean something', () => {
+  const coded = (id: string, code: string, o: number, f: number) => ({ id, code, title: `Item ${id}`, observerScore: o, facultyScore: f });
+  const groups = ['1-A', '1-B', '1-C', '1-D'];
+
+  it('a tie across the whole rubric drafts one item per group in turn, items with notes first', () => {
+    const all = computeAgreement(groups.flatMap((g) => [1, 2, 3, 4, 5].map((p) => coded(`${g}.${p}`, g, 2, 3))));
+    expect(draftAgenda([all], []).map((d) => d.rubricItemId)).toEqual(['1-A.1', '1-B.1', '1-C.1', '1-D.1', '1-A.2']);
+    expect(draftAgenda([all], [{ id: 'n', rubricItemIds: ['1-C.4'] }]).map((d) => d.rubricItemId)).toEqual(['1-C.4', '1-A.1', '1-B.1', '1-C.1', '1-D.1']);
+    // The largest gaps still come first, whatever their group.
+    const mixed = computeAgreement([coded('x', '1-A', 2, 3), coded('y', '1-D', 0, 3), coded('z', '1-B', 1, 3)]);
+    expect(draftAgenda([mixed], []).map((d) => [d.rubricItemId, d.gap])).toEqual([['y', 3], ['z', 2], ['x', 1]]);
+  });
+
+  it('highlights by size: gaps of 2+ always, a gap of 1 only when it is the largest and rare, never every row', () => {
+    const uniform = computeAgreement(groups.flatMap((g) => [1, 2, 3, 4, 5].map((p) => coded(`${g}.${p}`, g, 2, 3))));
+    expect(uniform.rows.filter((r) => gapLevel(r, uniform))).toHaveLength(0);
+    const spread = computeAgreement([coded('a', '1-A', 2, 2), coded('b', '1-A', 3, 3), coded('c', '1-A', 2, 3), coded('d', '1-B', 4, 4), coded('e', '1-B', 1, 1), coded('f', '1-B', 3, 3)]);
+    expect(spread.rows.map((r) => gapLevel(r, spread))).toEqual([null, null, 'notable', null, null, null]);
+    const wide = computeAgreement([coded('a', '1-A', 0, 3), coded('b', '1-A', 2, 3), coded('c', '1-A', 3, 3)]);
+    expect(wide.rows.map((r) => gapLevel(r, wide))).toEqual(['large', null, null]);
   });
 });

@@ -40,7 +40,10 @@ import { emailTemplateError, planStepError } from '../../src/shared/contract/tem
 import { badTextReason, intId, text, tooLongMessage } from '../../src/shared/contract/text.js';
 import { def } from '../../src/shared/sync/mutations/def.js';
 import { MUTATIONS, mutationDef } from '../../src/shared/sync/mutations/index.js';
-import { computeAgreement, draftAgenda } from '../../src/shared/agreement.js';
+import { computeAgreement, draftAgenda, gapLevel } from '../../src/shared/agreement.js';
+import { campusInstant, isTimeZone } from '../../src/shared/campus-time.js';
+import { actionText, cycleActions, dayIn, isViewersAction, nextSteps, stepLine, timeIn, whenLabel } from '../../src/shared/next-steps.js';
+import { isOverdue } from '../../src/shared/stages.js';
 
 
 const BOUND_MS = 200;
@@ -76,6 +79,24 @@ const items = (s: string) => [
   { id: s, code: s },
   { id: 'x', code: '1-A' },
 ];
+
+/** An observation document whose every text is the hostile string, at the post-observation stage (the most dated). */
+function hostileDoc(s: string) {
+  const plan = { id: s, type: s, editedBy: s, editedAt: s, steps: [] };
+  const meeting = { id: s, status: 'Completed', observerScore: 1, facultyScore: 1, finalScore: 1, percentage: 1, rubrics: [], observationsId: s };
+  return {
+    id: s, status: s, observerId: s, facultyId: s,
+    course: { id: s, courseCode: s, name: s },
+    faculty: { id: s, name: s, avatar: null, courseSlots: [{ id: s, courseId: s, course: null, sectionCode: s, day: s, time: s, location: s }] },
+    observer: { id: s, name: s, avatar: null },
+    obsRequest: { id: s, status: 'Completed', timeSlotByObserver: [{ day: s, time: s }], timeSlotsByFaculty: [{ day: s, time: s }], scheduledOn: s, reasons: s, facultyAccepted: true, observerAccepted: true, teachingPlan: plan },
+    meetings: {
+      informedObservation: meeting,
+      uninformedObservation: meeting,
+      postObservation: { id: s, status: 'Scheduled', location: s, scheduledOn: s, timeSlotsByObserver: [{ id: s, dateTime: s }], timeSlotByFaculty: s, artifacts: [], reflectionPlan: plan, observationsId: s },
+    },
+  } as unknown as Parameters<typeof cycleActions>[0] & { observerId: string; facultyId: string };
+}
 
 /** How each exported function meets a hostile string: in every text argument it takes. */
 const CALLS: Record<string, Call> = {
@@ -162,6 +183,18 @@ const CALLS: Record<string, Call> = {
   'contract/text.ts#intId': (s) => intId().safeParse(s.length),
   'sync/mutations/def.ts#def': (s) => def({ ...MUTATIONS['message.send'], describe: () => s }).describe({ observationId: s, id: s, body: s }),
   'sync/mutations/index.ts#mutationDef': (s) => mutationDef(s),
+  'agreement.ts#gapLevel': (s) => gapLevel({ difference: s.length % 3 }, computeAgreement([{ id: s, observerScore: 1, facultyScore: 2 }])),
+  'campus-time.ts#campusInstant': (s) => campusInstant(s, s, 'UTC').getTime() + campusInstant('2026-11-30', `10:00${s}`, 'Europe/Berlin').getTime(),
+  'campus-time.ts#isTimeZone': (s) => isTimeZone(s),
+  'next-steps.ts#timeIn': (s) => timeIn(s, 'UTC'),
+  'next-steps.ts#dayIn': (s) => dayIn(s, 'UTC'),
+  'next-steps.ts#cycleActions': (s) => cycleActions(hostileDoc(s), s, 'UTC'),
+  'next-steps.ts#isViewersAction': (s) => cycleActions(hostileDoc(s), s).map((a) => isViewersAction(a, hostileDoc(s), s)),
+  'next-steps.ts#actionText': (s) => cycleActions(hostileDoc(s), s).map((a) => actionText(a, s.length % 2 === 0)),
+  'next-steps.ts#nextSteps': (s) => nextSteps([hostileDoc(s)], { id: s, participant: true }, s, 'UTC'),
+  'next-steps.ts#whenLabel': (s) => whenLabel(s, s, s) ?? whenLabel('2026-11-30', s, '2026-11-27'),
+  'next-steps.ts#stepLine': (s) => stepLine({ day: s, time: s, course: s, location: s, stage: s }, s),
+  'stages.ts#isOverdue': (s) => isOverdue(s, false, s) || isOverdue(`2026-11-30${s}`, false, '2026-12-01'),
   'agreement.ts#computeAgreement': (s) => computeAgreement([{ id: s, code: s, title: s, observerScore: s.length % 5, facultyScore: 1 }]),
   'agreement.ts#draftAgenda': (s) =>
     draftAgenda([computeAgreement([{ id: s, title: s, observerScore: 0, facultyScore: 4 }])], [{ id: s, rubricItemIds: [s, s] }]),

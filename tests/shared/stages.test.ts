@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOverdue, NOT_STARTED, OVERDUE_AFTER_MS, overdueStages, READY_TO_START, stageStates, type StageSource } from '../../src/shared/stages.js';
+import { isOverdue, NOT_STARTED, overdueStages, READY_TO_START, stageStates, type StageSource } from '../../src/shared/stages.js';
 
 const NOW = Date.parse('2026-11-27T12:00:00Z');
 const daysAgo = (d: number) => new Date(NOW - d * 24 * 3600 * 1000).toISOString();
@@ -17,14 +17,15 @@ function obs(over: Partial<StageSource['meetings']> & { req?: StageSource['obsRe
 }
 
 describe('isOverdue', () => {
-  it('flags a dated item not completed once the grace has passed, and only then', () => {
-    expect(isOverdue(new Date(NOW - OVERDUE_AFTER_MS - 1000).toISOString(), 'Scheduled', NOW)).toBe(true);
-    expect(isOverdue(new Date(NOW - OVERDUE_AFTER_MS + 60_000).toISOString(), 'Scheduled', NOW)).toBe(false);
-    expect(isOverdue(daysAgo(10), 'Completed', NOW)).toBe(false);
-    expect(isOverdue(null, 'Scheduled', NOW)).toBe(false);
-    expect(isOverdue('not a date', 'Scheduled', NOW)).toBe(false);
-    expect(isOverdue('2026-11-01', 'Ongoing', NOW)).toBe(true);
-    expect(isOverdue(new Date(NOW + 3600_000).toISOString(), 'Scheduled', NOW)).toBe(false);
+  it('flags a dated step not done once its day has passed, and only then', () => {
+    const today = '2026-11-27';
+    expect(isOverdue('2026-11-26T23:30:00.000Z', false, today)).toBe(true);
+    expect(isOverdue('2026-11-27T08:00:00.000Z', false, today), 'this morning: not yet').toBe(false);
+    expect(isOverdue(daysAgo(10), true, today)).toBe(false);
+    expect(isOverdue(null, false, today)).toBe(false);
+    expect(isOverdue('not a date', false, today)).toBe(false);
+    expect(isOverdue('2026-11-01', false, today)).toBe(true);
+    expect(isOverdue('2026-11-28T09:00:00.000Z', false, today)).toBe(false);
   });
 });
 

@@ -91,6 +91,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/data/:role/:departmentId': { tag: 'admin', summary: 'A department’s users and courses', who: '{role} must be the caller’s', response: DepartmentDataResponse },
   'GET /api/dashboard': { tag: 'admin', summary: 'Counts by role for the caller’s scope', who: 'signed in', response: DashboardResponse },
   'GET /api/analytics': { tag: 'admin', summary: 'Department analytics: completion funnel, overdue observations, observer rubric averages by semester and by faculty', who: 'Super_Admin, Admin, Campus_Director; Head_of_Department (own department)', query: AnalyticsQuery, response: AnalyticsResponse },
+  'GET /api/analytics/export.csv': { tag: 'admin', summary: 'The department’s observations as CSV (course, people, stage, dates, rubric totals)', who: 'Super_Admin, Admin, Campus_Director; Head_of_Department (own department)', query: AnalyticsQuery, produces: 'text/csv' },
   'GET /api/courses': { tag: 'courses', summary: 'Courses the caller may see', who: 'signed in', response: CourseListResponse },
   'GET /api/course/:id': { tag: 'courses', summary: 'A course with its slots', who: 'who may see the course', response: Course },
   'POST /api/course': { tag: 'courses', summary: 'Create a course with its slots', who: 'Super_Admin, Admin, Head_of_Department', body: CreateCourseRequest, ...created(CourseWriteResponse) },

@@ -6,8 +6,9 @@
  *   DELETE /user/calendar-feed              stop it
  *   GET    /calendar/{secret}.ics           the subscription feed (no token: the URL is the secret)
  * The feed answers are never cached by intermediaries (`private, no-store`): they carry personal schedules.
+ * Event times follow CAMPUS_TIME_ZONE (slot times are campus-local); links use PUBLIC_URL or the request's address.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MSG } from '../../shared/messages.js';
 import { notFound } from '../services/errors.js';
 import { feedCalendar, feedStatus, observationCalendar, resetFeed, stopFeed } from '../services/calendar/calendar-feed.js';
@@ -17,17 +18,23 @@ const ICS = 'text/calendar; charset=utf-8';
 
 export default async function calendarRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
+  /**
+   * Links point at PUBLIC_URL when it is set, otherwise at the address this request came to: its Host, or the
+   * X-Forwarded-Host / -Proto of a proxy that TRUST_PROXY believes (Fastify's req.host and req.protocol).
+   */
+  const baseUrl = (req: FastifyRequest) => (deps.config.publicUrlAuto && req.host ? `${req.protocol}://${req.host}` : deps.config.publicUrl);
+  const place = (req: FastifyRequest) => ({ baseUrl: baseUrl(req), timeZone: deps.config.campusTimeZone ?? 'UTC' });
 
   app.get<{ Params: { id: string } }>('/observation/:id/calendar.ics', { preHandler: app.authenticate }, async (req, reply) => {
     if (!UUID.test(req.params.id)) throw notFound(MSG.notFound);
-    const { filename, text } = await observationCalendar(deps.db, req.user, req.params.id, deps.config.publicUrl);
+    const { filename, text } = await observationCalendar(deps.db, req.user, req.params.id, place(req));
     return reply.header('content-type', ICS).header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'private, no-store').send(text);
   });
 
   app.get('/user/calendar-feed', { preHandler: app.authenticate }, async (req) => feedStatus(deps.db, req.user));
 
   app.post('/user/calendar-feed', { preHandler: app.authenticate }, async (req, reply) => {
-    const made = await resetFeed(deps.db, req.user, deps.config.publicUrl);
+    const made = await resetFeed(deps.db, req.user, baseUrl(req));
     return reply.code(201).header('cache-control', 'no-store').send({ message: MSG.calendarFeedReady, ...made });
   });
 
@@ -37,7 +44,7 @@ export default async function calendarRoutes(app: FastifyInstance): Promise<void
   });
 
   app.get<{ Params: { file: string } }>('/calendar/:file', async (req, reply) => {
-    const text = await feedCalendar(deps.db, req.params.file, deps.config.publicUrl);
+    const text = await feedCalendar(deps.db, req.params.file, place(req));
     if (text === null) throw notFound(MSG.notFound);
     return reply.header('content-type', ICS).header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex').send(text);
   });

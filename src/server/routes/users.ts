@@ -8,7 +8,7 @@ import { projectUser, userViewFor } from '../../shared/contract/user-projection.
 import { MSG } from '../../shared/messages.js';
 import { forbidden, notFound } from '../services/errors.js';
 import { AVATAR_MIME, avatarFile } from '../services/users/avatar.js';
-import { userData } from '../services/users/user-data.js';
+import { observerPairedWith, userData } from '../services/users/user-data.js';
 import { userDocumentForViewer } from '../services/users/user-document.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -23,7 +23,11 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     if (!found) throw notFound(MSG.notFound);
     if (!found.visible) throw forbidden(MSG.forbidden);
     const doc = found.doc;
-    return userData(deps.db, req.user, projectUser(doc, userViewFor(req.user, doc)));
+    const view = userViewFor(req.user, doc);
+    // SPEC §2/§7 Show Faculty Schedule: an observer paired with this faculty member sees their course slots (from
+    // initiation on, before scheduling starts), and nothing else beyond the public fields.
+    const paired = view === 'public' && (await observerPairedWith(deps.db, req.user, doc));
+    return userData(deps.db, req.user, paired ? { ...projectUser(doc, view), courseSlots: doc.courseSlots } : projectUser(doc, view));
   });
 
 

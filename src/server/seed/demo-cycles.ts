@@ -10,7 +10,7 @@ import { nextDayOn, utcDay } from '../../shared/class-dates.js';
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import {
   InitiateRequest,
   PostCreateRequest,
@@ -21,7 +21,7 @@ import {
   UninformedCreateRequest,
 } from '../../shared/contract/observations.js';
 import type { Tx } from '../db/client.js';
-import { artifacts, observations, postObservations, rubricItems, slots, emailIs, users } from '../db/schema.js';
+import { artifacts, auditLog, notifications, observations, postObservations, rubricItems, slots, emailIs, users } from '../db/schema.js';
 import type { AuthUser } from '../services/deps.js';
 import { artifactsDir } from '../storage/index.js';
 import { seedContext } from './seed-context.js';
@@ -79,6 +79,28 @@ const PNG = Buffer.from(
   'base64',
 );
 
+/**
+ * Scores two real raters would give: the observer's around a level of their own for this teacher (items differ by
+ * a point here and there), the faculty member's own view mostly the same or a point higher, sometimes a point
+ * lower, now and then two higher — so agreement, highlights and the heatmap have something to show.
+ * Deterministic (a small linear congruential generator), so every demo database is the same.
+ */
+export function demoScores(seed: number, items: number): { observer: number[]; faculty: number[] } {
+  let x = (seed * 2654435761) >>> 0 || 1;
+  const next = () => (x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32;
+  const level = 2 + (seed % 2);
+  const clamp = (v: number) => Math.max(0, Math.min(4, v));
+  const observer = Array.from({ length: items }, () => {
+    const r = next();
+    return clamp(level + (r < 0.2 ? -1 : r > 0.8 ? 1 : 0));
+  });
+  const faculty = observer.map((o) => {
+    const r = next();
+    return clamp(o + (r < 0.5 ? 0 : r < 0.8 ? 1 : r < 0.93 ? -1 : 2));
+  });
+  return { observer, faculty };
+}
+
 export async function seedDemoCycles(tx: Tx, domain: string, dataDir: string, base = new Date()): Promise<string[]> {
   const email = (local: string) => `${local}@${domain}`.toLowerCase();
   const hod = await person(tx, email('hod.physics'));
@@ -88,12 +110,31 @@ export async function seedDemoCycles(tx: Tx, domain: string, dataDir: string, ba
   const ctx = seedContext(tx, hod, base);
   const ids: string[] = [];
 
+  // Every row this transaction writes is stamped with its start time (now(), constant in a transaction);
+  // restamping those rows after each step gives the audit trail and the notifications the times the steps
+  // "happened": spread over days and working hours. Restamped rows lie in the past, so `>= now()` finds only new ones.
+  const fresh = sql`now()`;
+
   for (const [n, s] of STAGED.entries()) {
     const faculty = await person(tx, email(s.faculty));
     const day = (offset: number) => at(base, s.daysAgo - offset);
     const id = randomUUID();
+    let tick = 0;
+    /** The moment of a step on day `offset`: working hours, a few minutes after the step before; never after `base`. */
+    const moment = (offset: number) => {
+      const d = day(offset);
+      const t = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 8, 30) + (tick++ % 48) * 11 * 60_000;
+      return new Date(Math.min(t, base.getTime() - 60_000));
+    };
+    const restamp = async (offset: number) => {
+      await ctx.flush();
+      const when = moment(offset);
+      await tx.update(auditLog).set({ at: when }).where(and(eq(auditLog.observationId, id), gte(auditLog.at, fresh)));
+      await tx.update(notifications).set({ createdAt: when }).where(and(eq(notifications.observationId, id), gte(notifications.createdAt, fresh)));
+    };
     await initiateObservations(ctx, hod, InitiateRequest.parse({ facultyIds: [faculty.id], observerId: observer.id, semester: s.semester, ids: { [faculty.id]: id } }));
     await tx.update(observations).set({ createdAt: day(0) }).where(eq(observations.id, id));
+    await restamp(0);
     ids.push(id);
     const rank = DEMO_STAGES.indexOf(s.stage);
     if (rank < 1) continue;
@@ -105,12 +146,21 @@ export async function seedDemoCycles(tx: Tx, domain: string, dataDir: string, ba
     };
     const [ownSlot] = await tx.select({ courseId: slots.courseId, day: slots.day, time: slots.time }).from(slots).where(eq(slots.facultyId, faculty.id)).limit(1);
     await createScheduling(ctx, observer, SchedulingCreateRequest.parse({ observationsId: id, facultyId: faculty.id, courseId: ownSlot.courseId }), day(1));
+    await restamp(1);
     const teaching = (await document(faculty)).obsRequest!.teachingPlan!.steps;
-    const sched = (b: object, who: Person, d: number) => updateScheduling(ctx, who, SchedulingUpdateRequest.parse({ observationsId: id, ...b }), day(d));
+    const sched = async (b: object, who: Person, d: number) => {
+      await updateScheduling(ctx, who, SchedulingUpdateRequest.parse({ observationsId: id, ...b }), day(d));
+      await restamp(d);
+    };
     await sched({ templateResponse: answers(teaching) }, faculty, 2);
     const slot = { day: ownSlot.day, time: ownSlot.time };
     await sched({ timeSlotsByFaculty: [slot] }, faculty, 2);
-    if (rank < 2) continue;
+    if (rank < 2) {
+      // Yesterday the observer picked the coming class on the slot's weekday: the faculty member's turn to confirm.
+      const upcoming = nextDayOn(utcDay(base), slot.day);
+      await sched({ timeSlotByObserver: [slot], scheduledOn: `${upcoming}T00:00:00.000Z` }, observer, s.daysAgo - 1);
+      continue;
+    }
 
     // The class: the first day on the slot's weekday from day 4 on (day 4 … 10), picked on day 3 (the scheduling rules).
     const classDay = nextDayOn(utcDay(day(4)), slot.day);
@@ -120,31 +170,48 @@ export async function seedDemoCycles(tx: Tx, domain: string, dataDir: string, ba
     await sched({ observerAccepted: true }, observer, 4);
     await sched({ status: 'Completed', informedId: randomUUID() }, observer, 4);
 
-    // Rubrics: both sides score every group and submit; the observer locks. Scores differ per person for the charts.
-    const score = async (kind: 'informed' | 'uninformed', who: Person, value: number, d: number) => {
+    // Rubrics: both sides score every group and submit; the observer locks. Realistic disagreement (demoScores).
+    const flat = groups.flat();
+    const score = async (kind: 'informed' | 'uninformed', who: Person, values: number[], d: number) => {
       for (const g of groups) {
-        await updateRubrics(ctx, who, kind, RubricUpdateRequest.parse({ observationsId: id, rubricsFinal: g.map((itemId) => ({ id: itemId, score: value })) }), day(d));
+        await updateRubrics(ctx, who, kind, RubricUpdateRequest.parse({ observationsId: id, rubricsFinal: g.map((itemId) => ({ id: itemId, score: values[flat.indexOf(itemId)] })) }), day(d));
+        await restamp(d);
       }
       await updateRubrics(ctx, who, kind, RubricUpdateRequest.parse({ observationsId: id, submit: true }), day(d));
+      await restamp(d);
     };
-    await score('informed', observer, 2 + (n % 2), classOffset);
-    await score('informed', faculty, 3, classOffset);
+    const informed = demoScores(n * 2 + 1, flat.length);
+    await score('informed', observer, informed.observer, classOffset);
+    await score('informed', faculty, informed.faculty, classOffset);
     await updateRubrics(ctx, observer, 'informed', RubricUpdateRequest.parse({ observationsId: id, status: 'Completed' }), day(classOffset + 1));
+    await restamp(classOffset + 1);
     if (rank < 3) continue;
 
     await startUninformed(ctx, observer, UninformedCreateRequest.parse({ observationsId: id, id: randomUUID() }), day(15));
-    await score('uninformed', observer, 3, 16);
-    await score('uninformed', faculty, 2 + (n % 3), 16);
+    await restamp(15);
+    const uninformed = demoScores(n * 2 + 2, flat.length);
+    await score('uninformed', observer, uninformed.observer, 16);
+    await score('uninformed', faculty, uninformed.faculty, 16);
     await updateRubrics(ctx, observer, 'uninformed', RubricUpdateRequest.parse({ observationsId: id, status: 'Completed' }), day(17));
+    await restamp(17);
     if (rank < 4) continue;
 
     // Post-observation meeting: the observer offers slots and a room; the faculty gives the reflection plan,
     // shares artifacts and picks a slot.
     const postId = randomUUID();
-    const offered = [1, 2].map((k) => ({ id: randomUUID(), dateTime: day(22 + k).toISOString() }));
+    // The meeting still to hold is today at 14:00 (or tomorrow at 10:00); a held one was on days 23–24.
+    const today = utcDay(base);
+    const offered =
+      s.stage === 'postObservation'
+        ? [`${today}T14:00:00.000Z`, `${utcDay(base, 1)}T10:00:00.000Z`].map((dateTime) => ({ id: randomUUID(), dateTime }))
+        : [1, 2].map((k) => ({ id: randomUUID(), dateTime: `${utcDay(day(22 + k))}T${k === 1 ? '14' : '10'}:00:00.000Z` }));
     await createPost(ctx, observer, PostCreateRequest.parse({ observationsId: id, facultyId: faculty.id, id: postId, timeSlotsByObserver: offered, location: 'Meeting room P-204' }), day(18));
+    await restamp(18);
     const reflection = (await document(faculty)).meetings.postObservation!.reflectionPlan!.steps;
-    const post = (b: object, who: Person, d: number) => updatePost(ctx, who, PostUpdateRequest.parse({ observationsId: id, ...b }), day(d));
+    const post = async (b: object, who: Person, d: number) => {
+      await updatePost(ctx, who, PostUpdateRequest.parse({ observationsId: id, ...b }), day(d));
+      await restamp(d);
+    };
     await post({ templateResponse: answers(reflection) }, faculty, 19);
     // The faculty chooses a slot only after sharing at least one artifact (the service's rule).
     await placeArtifacts(tx, dataDir, postId, faculty);
@@ -157,7 +224,7 @@ export async function seedDemoCycles(tx: Tx, domain: string, dataDir: string, ba
     await post({ status: 'Scheduled' }, observer, 21);
     if (rank < 5) continue;
 
-    await post({ status: 'Completed' }, observer, 23);
+    await post({ status: 'Completed' }, observer, 24);
   }
   await ctx.flush();
   return ids;

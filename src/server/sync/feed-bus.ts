@@ -1,7 +1,7 @@
 /**
  * Live nudges (docs/adr/2026-11-24-live-nudges.md): tells the open apps whose feed moved that they should pull now.
  *
- *   a write commits (http/idempotency.ts) ──► moved() ──► PGlite: wake this process
+ *   a write commits (write/run.ts, write/push.ts) ──► moved() ──► PGlite: wake this process
  *                                                   └──► PostgreSQL: pg_notify('observa_feed') after the commit;
  *                                                        every instance LISTENs (itself included) and wakes
  *   wake (coalesced) ──► who might have something new since the last wake (feed-candidates.ts: about ten index

@@ -22,7 +22,8 @@ const db = getDb();
 const picked = { timeSlotsByFaculty: [{ day: 'Monday', time: '09:00-10:30' }], timeSlotByObserver: [{ day: 'Monday', time: '09:00-10:30' }], scheduledOn: '2026-12-03T12:00:00.000Z' };
 
 function show(obs: Observation, side: 'observer' | 'faculty' | 'viewer') {
-  return renderRouted(() => <SchedulingScreen obs={obs} side={side} />);
+  const viewerId = side === 'observer' ? OBSERVER.id : side === 'faculty' ? FACULTY.id : 'u-hod';
+  return renderRouted(() => <SchedulingScreen obs={obs} side={side} viewerId={viewerId} />);
 }
 const button = (name: string) => screen.queryByRole('button', { name });
 
@@ -58,6 +59,19 @@ describe('schedulingView', () => {
 });
 
 describe('scheduling screen', () => {
+  it('says who must act: the person whose turn it is reads it, the other side reads whom they wait for', async () => {
+    const dated = scheduling(picked);
+    show(dated, 'faculty');
+    expect(await screen.findByText('Your turn: Confirm the class date')).toBeTruthy();
+    cleanup();
+    show(dated, 'observer');
+    expect(await screen.findByText(`Waiting for ${FACULTY.name} to confirm the class date`)).toBeTruthy();
+    expect(screen.getByText('Faculty accepted: Not yet')).toBeTruthy();
+    cleanup();
+    show(scheduling({ ...picked, facultyAccepted: true }), 'viewer');
+    expect(await screen.findByText(`Waiting for ${OBSERVER.name} to confirm the class date`)).toBeTruthy();
+  });
+
   it('observer before scheduling: Select Course + Start Scheduling queues the request', async () => {
     await setMeta(db, META.userId, OBSERVER.id);
     await db.observations.put(observation() as never);

@@ -62,11 +62,11 @@ export const ADMIN_PAGES: readonly MainPage[] = [
     as: ADMIN,
     path: '/analytics',
     ready: 'Completion funnel',
-    // The staged Physics observations have submitted observer scores, so both score charts have data.
+    // The staged Physics observations have submitted observer scores, so the score chart has data (the heatmap
+    // below it is a table with the values written in its cells).
     figures: [
       'Completion funnel: observations that reached each stage',
       'Observer score average per rubric item, by semester',
-      'Observer score average by faculty member and rubric item',
     ],
   },
 ];

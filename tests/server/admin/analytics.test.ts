@@ -127,3 +127,33 @@ describe('GET /api/analytics figures', () => {
     expect(AnalyticsResponse.parse((await analytics('hod.physics')).json()).heatmap).toEqual(a.heatmap);
   });
 });
+
+describe('rubric items and the department export', () => {
+  it('items come in rubric order (group, then position) with their titles', async () => {
+    const a = AnalyticsResponse.parse((await analytics('hod.physics')).json());
+    expect(a.items.map((i) => `${i.code}.${i.position}`)).toEqual(['1-A', '1-B', '1-C', '1-D'].flatMap((g) => [1, 2, 3, 4, 5].map((p) => `${g}.${p}`)));
+    expect(a.items[0].title).toMatch(/knowledge of the subject/);
+  });
+
+  it('GET /api/analytics/export.csv: the HOD gets their department as CSV, one row per observation; faculty and observers 403; other departments 403', async () => {
+    const hod = await t.login('hod.physics');
+    const res = await t.get('/api/analytics/export.csv', hod);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="observations-physics.csv"');
+    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toMatch(/^Course,Course name,Faculty,Observer,Department,Semester,Status,Stage,/);
+    const rows = await t.db.select().from(observations).where(eq(observations.departmentId, physics));
+    expect(lines).toHaveLength(rows.length + 1);
+    expect(lines.some((l) => l.includes('Cycle completed'))).toBe(true);
+    expect(lines.every((l, i) => i === 0 || l.includes('Physics'))).toBe(true);
+    expect((await t.get(`/api/analytics/export.csv?departmentId=${cs}`, hod)).statusCode).toBe(403);
+    for (const who of ['faculty.physics1', 'observer.physics']) {
+      const refused = await t.get('/api/analytics/export.csv', await t.login(who));
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ error: expect.any(String) });
+    }
+    const empty = await t.get(`/api/analytics/export.csv?departmentId=${cs}`, await t.login('admin'));
+    expect(empty.body.replace(/^\uFEFF/, '').trim().split('\r\n')).toHaveLength(1);
+  });
+});

@@ -173,6 +173,12 @@ describe('configuration', () => {
     expect(loadConfig({ SEED_DEMO: 'false', UNIVERSITY_DOMAIN: 'Uni.Example.org' })).toMatchObject({ seedDemo: false, universityDomain: 'uni.example.org' });
   });
 
+  it('CAMPUS_TIME_ZONE defaults to UTC and must be an IANA zone; PUBLIC_URL unset means links follow the request', () => {
+    expect(loadConfig({})).toMatchObject({ campusTimeZone: 'UTC', publicUrlAuto: true, publicUrl: 'http://localhost:3000' });
+    expect(loadConfig({ CAMPUS_TIME_ZONE: 'Europe/Berlin', PUBLIC_URL: 'https://observa.example.edu' })).toMatchObject({ campusTimeZone: 'Europe/Berlin', publicUrlAuto: false, publicUrl: 'https://observa.example.edu' });
+    expect(() => loadConfig({ CAMPUS_TIME_ZONE: 'Mars/Olympus' })).toThrow(/CAMPUS_TIME_ZONE/);
+  });
+
   it('applies LOGIN_LIMIT_PER_MINUTE to the login route', async () => {
     const limited = await buildApp({ config: testConfig({ clientDir, loginLimitPerMinute: 2 }), dbHandle: handle, logger: false });
     try {

@@ -149,6 +149,13 @@ const MATRIX: Row[] = [
     rule: 'Super_Admin, Admin, Campus_Director any department; Head_of_Department own department; never Observer or Faculty (observer scores)',
     request: () => ({ url: `/api/analytics?departmentId=${w.dept.cs}` }),
   },
+  {
+    method: 'GET',
+    path: '/analytics/export.csv',
+    allowed: [...ALL_SEEING, 'hod'],
+    rule: 'as /analytics: the department export carries observer totals',
+    request: () => ({ url: `/api/analytics/export.csv?departmentId=${w.dept.cs}` }),
+  },
   { method: 'GET', path: '/courses', allowed: ALL, rule: 'signed in', request: () => ({ url: '/api/courses' }) },
   {
     method: 'GET',

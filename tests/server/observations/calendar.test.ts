@@ -1,5 +1,5 @@
 /**
- * Calendars: an observation's .ics for its participants, and a per-user subscription feed at a
+ * Calendars (issue 16.4): an observation's .ics for its participants, and a per-user subscription feed at a
  * secret URL that a reset revokes. RFC 5545: CRLF, lines ≤ 75 octets, UTC times, stable UIDs, rising SEQUENCE.
  */
 import { createHash, randomUUID } from 'node:crypto';
@@ -11,6 +11,7 @@ import { calendarFeeds } from '../../../src/server/db/schema.js';
 import { calendarText, foldLine, icsText } from '../../../src/server/services/calendar/ics.js';
 import { slotMinutes } from '../../../src/server/services/calendar/observation-events.js';
 import { MSG } from '../../../src/shared/messages.js';
+import { campusInstant } from '../../../src/shared/campus-time.js';
 import { createTestApp, type TestApp } from '../support/helpers.js';
 import { actors, answers, bothObservationsDone, doc, initiate, key, put, scheduleDone, scoreAll, type Actors } from '../support/observations-fixture.js';
 import { uploadArtifact } from '../support/observations-upload.js';
@@ -65,6 +66,9 @@ describe('GET /observation/{id}/calendar.ics', () => {
     expect(value(first.body, 'DTEND')).toEqual(['20260914T103000Z']);
     expect(value(first.body, 'STATUS')).toEqual(['CONFIRMED']);
     expect(value(first.body, 'SUMMARY')[0]).toMatch(/^Observed class: CSC-101/);
+    // The slot's room, and a link to a page that exists (the informed observation), on PUBLIC_URL.
+    expect(value(first.body, 'LOCATION')).toEqual(['Room B-101']);
+    expect(value(first.body, 'URL')).toEqual([`http://localhost:3000/observations/observation-rubric/${id}`]);
 
     await scoreAll(t, 'informed', id, a.observer, 3);
     const later = await t.get(`/api/observation/${id}/calendar.ics`, a.faculty);
@@ -117,7 +121,7 @@ describe('the subscription feed', () => {
     expect(value(withMeeting.body, 'UID')).toContain(`meeting-${postId}@observa`);
     expect(value(withMeeting.body, 'DTSTART')).toContain('20261005T130000Z');
     expect(value(withMeeting.body, 'DTEND')).toContain('20261005T140000Z');
-    expect(value(withMeeting.body, 'LOCATION')).toEqual(['Room 4\\, B\\; 2nd']);
+    expect(value(withMeeting.body, 'LOCATION')).toEqual(['Room B-101', 'Room 4\\, B\\; 2nd']);
 
     // the secret is stored only as a hash
     const secret = url.pathname.split('/').pop()!.replace('.ics', '');
@@ -136,5 +140,45 @@ describe('the subscription feed', () => {
     expect((await t.get(fresh)).statusCode).toBe(404);
     expect((await t.get('/api/calendar/nothing.ics')).statusCode).toBe(404);
     expect((await t.get(`/api/calendar/${'A'.repeat(43)}.ics`)).statusCode).toBe(404);
+  });
+});
+
+describe('campus time, served address and the HOD feed', () => {
+  let campus: TestApp;
+  let b: Actors;
+  beforeAll(async () => {
+    campus = await createTestApp({ config: { dataDir: mkdtempSync(path.join(tmpdir(), 'observa-calendar-tz-')), campusTimeZone: 'America/New_York', publicUrlAuto: true } });
+    b = await actors(campus);
+  });
+  afterAll(() => campus?.close());
+
+  it('slot times are campus-local; links use the address the request came to; the HOD feed holds the department\'s classes', async () => {
+    const id = await initiate(campus, b);
+    await scheduleDone(campus, b, id);
+    // The class day 2026-09-14 at the slot's 09:00 in New York (EDT, UTC-4) is 13:00 UTC; 90 minutes long.
+    const res = await campus.get(`/api/observation/${id}/calendar.ics`, b.observer, { host: 'observa.campus.example' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(value(res.body, 'DTSTART')).toEqual(['20260914T130000Z']);
+    expect(value(res.body, 'DTEND')).toEqual(['20260914T143000Z']);
+    expect(value(res.body, 'URL')).toEqual([`http://observa.campus.example/observations/observation-rubric/${id}`]);
+
+    // The HOD's feed: the department's scheduled class, though the HOD is neither observer nor faculty member.
+    const made = await campus.post('/api/user/calendar-feed', undefined, b.hod, { host: 'observa.campus.example' });
+    expect(made.statusCode, made.body).toBe(201);
+    const url = new URL(made.json().url as string);
+    expect(url.host).toBe('observa.campus.example');
+    const feed = await campus.get(url.pathname);
+    expect(value(feed.body, 'UID').filter((u) => u.startsWith('class-'))).toHaveLength(1);
+    expect(value(feed.body, 'LOCATION')).toEqual(['Room B-101']);
+    // Another department's HOD sees none of it.
+    const other = await campus.post('/api/user/calendar-feed', undefined, b.hodMath);
+    expect(value((await campus.get(new URL(other.json().url as string).pathname)).body, 'UID')).toEqual([]);
+  });
+
+  it('campusInstant crosses daylight saving: winter and summer wall times map to their own offsets', () => {
+    expect(campusInstant('2026-01-12', '09:00', 'Europe/Berlin').toISOString()).toBe('2026-01-12T08:00:00.000Z');
+    expect(campusInstant('2026-07-13', '09:00-10:30', 'Europe/Berlin').toISOString()).toBe('2026-07-13T07:00:00.000Z');
+    expect(campusInstant('2026-03-29', '12:00', 'Europe/Berlin').toISOString()).toBe('2026-03-29T10:00:00.000Z');
+    expect(campusInstant('2026-07-13', '09:00', 'UTC').toISOString()).toBe('2026-07-13T09:00:00.000Z');
   });
 });

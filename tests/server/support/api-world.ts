@@ -76,6 +76,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('GET', '/data/:role/:departmentId'),
   r('GET', '/dashboard'),
   r('GET', '/analytics'),
+  r('GET', '/analytics/export.csv'),
   r('GET', '/courses'),
   r('GET', '/course/:id'),
   r('POST', '/course'),

@@ -64,7 +64,13 @@ describe('GET /user/{id}', () => {
   it("gives a co-participant the public part, and the Head of Department their department's users in full", async () => {
     const observerView = await userAs(a.ids.faculty, a.observer);
     expect(isPublic(observerView)).toBe(true);
-    expect(observerView).toMatchObject({ name: 'Fatima Rahman', facultyObs: [], courseSlots: [] });
+    // SPEC §2/§7 Show Faculty Schedule: the paired observer gets the faculty's course slots from initiation on
+    // (before scheduling starts); nothing personal. An observer not paired with them does not see them at all.
+    expect(observerView).toMatchObject({ name: 'Fatima Rahman', facultyObs: [] });
+    expect(observerView.courseSlots).toContainEqual(expect.objectContaining({ day: 'Monday', time: '09:00-10:30', location: 'Room B-101' }));
+    expect(observerView.slots).toEqual(observerView.courseSlots);
+    const unpaired = await t.get(`/api/user/${a.ids.faculty}`, await t.login('observer2'));
+    expect(unpaired.statusCode).toBe(403);
     expect(isPublic(await userAs(a.ids.observer, a.faculty))).toBe(true);
     expect(isPublic(await userAs(a.ids.hod, a.faculty))).toBe(true);
     expect(isFull(await userAs(a.ids.faculty, a.hod))).toBe(true);

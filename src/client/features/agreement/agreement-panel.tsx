@@ -8,7 +8,7 @@
  */
 import { useState } from 'react';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
-import { computeAgreement, draftAgenda, type Agreement } from '../../../shared/agreement.js';
+import { computeAgreement, draftAgenda, gapLevel, type Agreement } from '../../../shared/agreement.js';
 import { TEXT_MAX } from '../../../shared/constants.js';
 import type { AgendaItem, EvidenceNote, MeetingAgenda } from '../../../shared/contract/evidence.js';
 import type { Meeting, Observation } from '../../../shared/contract/observations.js';
@@ -65,10 +65,7 @@ export function AgreementPanel({ obs, userId, role, departmentId = null, notes, 
   );
 }
 
-function gapColor(d: number): string | undefined {
-  const g = Math.abs(d);
-  return g >= 2 ? 'var(--mantine-color-red-light)' : g === 1 ? 'var(--mantine-color-yellow-light)' : undefined;
-}
+const GAP_COLORS = { large: 'var(--mantine-color-red-light)', notable: 'var(--mantine-color-yellow-light)' } as const;
 
 function AgreementTable({ title, agreement }: { title: string; agreement: Agreement }) {
   return (
@@ -88,6 +85,7 @@ function AgreementTable({ title, agreement }: { title: string; agreement: Agreem
           <Text fw={600}>{agreement.compared}</Text>
         </div>
       </SimpleGrid>
+      <Text size="xs" c="dimmed" mb={4}>Highlighted: differences of 2 or more (red), and a difference of 1 where it is the largest and rare (yellow).</Text>
       {/* Native scrolling and a tab stop: a region that scrolls sideways on a phone must be reachable by keyboard. */}
       <Table.ScrollContainer minWidth={420} type="native" tabIndex={0} role="region" aria-label="Scores per rubric item">
         <Table striped={false} withTableBorder verticalSpacing={4} fz="sm">
@@ -101,7 +99,7 @@ function AgreementTable({ title, agreement }: { title: string; agreement: Agreem
           </Table.Thead>
           <Table.Tbody>
             {agreement.rows.map((r) => (
-              <Table.Tr key={r.rubricItemId} style={{ background: gapColor(r.difference) }} data-difference={r.difference}>
+              <Table.Tr key={r.rubricItemId} style={{ background: gapLevel(r, agreement) ? GAP_COLORS[gapLevel(r, agreement)!] : undefined }} data-difference={r.difference} data-highlight={gapLevel(r, agreement) ?? undefined}>
                 <Table.Td>{r.code} {r.title}</Table.Td>
                 <Table.Td>{r.observerScore}</Table.Td>
                 <Table.Td>{r.facultyScore}</Table.Td>
@@ -183,11 +181,23 @@ function AgendaEditor({ obs, agreements, notes, agenda }: { obs: Observation; ag
   );
 }
 
+/**
+ * The agenda as agreed, for the meeting screen: the shared agenda (faculty see only that), or the observer's
+ * draft marked as such. Nothing when there is no agenda.
+ */
+export function MeetingAgendaCard({ obs, agenda, notes, isFaculty }: { obs: Observation; agenda: MeetingAgenda | null; notes: EvidenceNote[]; isFaculty: boolean }) {
+  if (!agenda || agenda.items.length === 0 || (isFaculty && !agenda.shared)) return null;
+  return <SharedAgenda obs={obs} agenda={agenda} notes={notes} />;
+}
+
 function SharedAgenda({ obs, agenda, notes }: { obs: Observation; agenda: MeetingAgenda; notes: EvidenceNote[] }) {
   const titles = itemTitles(obs);
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-label="Meeting agenda">
-      <Title order={2} size="h5" mb="xs">Post-observation meeting agenda</Title>
+    <Card withBorder radius="md" padding="md" component="section" aria-label="Meeting agenda" data-testid="meeting-agenda">
+      <Group justify="space-between" mb="xs">
+        <Title order={2} size="h5">Post-observation meeting agenda</Title>
+        {agenda.shared ? <Badge color="blue" variant="light">Agreed and shared</Badge> : <Badge variant="light" color="gray">Draft</Badge>}
+      </Group>
       {agenda.summary ? <Text size="sm" mb="xs" style={{ whiteSpace: 'pre-wrap' }}>{agenda.summary}</Text> : null}
       <Stack gap="xs">
         {agenda.items.map((it, i) => (

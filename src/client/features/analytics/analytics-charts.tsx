@@ -1,12 +1,12 @@
 /**
  * The analytics charts, loaded lazily (recharts is large): completion funnel, observer rubric averages by
- * semester (bars per item), and the faculty × item heatmap of observer score averages. Scores only ever reach
+ * semester (bars per item, in rubric order), and the faculty × item heatmap of observer score averages with the
+ * value in each cell and the items' names in a key. Scores only ever reach
  * roles that may see observer scores (the server refuses Faculty and Observer).
  */
 import '@mantine/charts/styles.css';
-import '@mantine/core/styles/ColorSwatch.css';
-import { BarChart, FunnelChart, MatrixChart } from '@mantine/charts';
-import { Text } from '@mantine/core';
+import { BarChart, FunnelChart } from '@mantine/charts';
+import { SimpleGrid, Table, Text } from '@mantine/core';
 import type { AnalyticsResponse } from '../../../shared/contract/analytics.js';
 
 const FUNNEL_COLORS = ['gray.5', 'yellow.6', 'blue.5', 'indigo.6', 'teal.6'];
@@ -26,11 +26,19 @@ export function FunnelPanel({ funnel }: { funnel: AnalyticsResponse['funnel'] })
   );
 }
 
+/** "1-A.1": the group and the item's place in it (SPEC §3 groups of five), the name beside it in the key. */
+export const itemCode = (it: { code: string; position: number }) => (it.code ? `${it.code}.${it.position}` : String(it.position));
+
+/** Rubric order: group, then position (the server sends them so; sorting here keeps a kept copy right too). */
+export function inRubricOrder<T extends { code: string; position: number }>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => a.code.localeCompare(b.code) || a.position - b.position);
+}
+
 export function ItemAveragesPanel({ items, averages }: { items: AnalyticsResponse['items']; averages: AnalyticsResponse['itemAverages'] }) {
   const semesters = [...new Set(averages.map((a) => a.semester))].sort();
   if (semesters.length === 0) return <Text c="dimmed">No submitted observer scores yet.</Text>;
   const byKey = new Map(averages.map((a) => [`${a.semester}|${a.rubricItemId}`, a.average]));
-  const data = items.map((it) => ({ item: it.code ? `${it.code} ${it.position}` : String(it.position), ...Object.fromEntries(semesters.map((s) => [s, byKey.get(`${s}|${it.id}`) ?? 0])) }));
+  const data = inRubricOrder(items).map((it) => ({ item: itemCode(it), ...Object.fromEntries(semesters.map((s) => [s, byKey.get(`${s}|${it.id}`) ?? 0])) }));
   return (
     <BarChart
       h={300}
@@ -47,30 +55,73 @@ export function ItemAveragesPanel({ items, averages }: { items: AnalyticsRespons
   );
 }
 
+/** Background of a 0–4 average: red (low) through yellow to green (high); light shades, so dark text reads on all. */
+function heatColor(v: number): string {
+  const steps = ['#ffc9c9', '#ffd8a8', '#ffec99', '#d8f5a2', '#b2f2bb'];
+  return steps[Math.max(0, Math.min(4, Math.round(v)))];
+}
+
+/**
+ * Faculty × rubric item, each cell the average observer score with its value written in it (a table, so a
+ * screen reader reads row, column and value); the item names are in the key below and in each header's title.
+ */
 export function HeatmapPanel({ items, cells }: { items: AnalyticsResponse['items']; cells: AnalyticsResponse['heatmap'] }) {
   if (cells.length === 0) return <Text c="dimmed">No submitted observer scores yet.</Text>;
-  const label = (id: string) => {
-    const it = items.find((i) => i.id === id);
-    return it ? `${it.code} ${it.position}` : id;
-  };
-  const faculty = [...new Set(cells.map((c) => c.faculty))].sort();
+  const ordered = inRubricOrder(items);
+  const faculty = [...new Map(cells.map((c) => [c.facultyId, c.faculty])).entries()].sort((a, b) => a[1].localeCompare(b[1]));
+  const byKey = new Map(cells.map((c) => [`${c.facultyId}|${c.rubricItemId}`, c]));
   return (
-    <MatrixChart
-      // A name on a plain div is not allowed (axe: aria-prohibited-attr); as a figure the chart is announced by it.
-      role="figure"
-      aria-label="Observer score average by faculty member and rubric item"
-      data={cells.map((c) => ({ x: label(c.rubricItemId), y: c.faculty, value: c.average }))}
-      xLabels={items.map((i) => label(i.id))}
-      yLabels={faculty}
-      domain={[0, 4]}
-      withXLabels
-      withYLabels
-      withLegend
-      legendLabels={['Lower', 'Higher']}
-      withTooltip
-      getTooltipLabel={(c) => `${c.y} · ${c.x}: ${c.value ?? '—'}`}
-      yLabelsWidth={140}
-      cellSize={22}
-    />
+    <>
+      <Table.ScrollContainer minWidth={ordered.length * 44 + 160} type="native" tabIndex={0} role="region" aria-label="Heatmap of observer scores">
+        <Table withColumnBorders fz="xs" aria-label="Average observer score by faculty member and rubric item" data-testid="heatmap">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Faculty</Table.Th>
+              {ordered.map((it) => (
+                <Table.Th key={it.id} ta="center" title={it.title} px={4}>
+                  {itemCode(it)}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {faculty.map(([id, name]) => (
+              <Table.Tr key={id}>
+                <Table.Th scope="row" fw={500}>
+                  {name}
+                </Table.Th>
+                {ordered.map((it) => {
+                  const c = byKey.get(`${id}|${it.id}`);
+                  return (
+                    <Table.Td key={it.id} ta="center" px={4} style={c ? { background: heatColor(c.average), color: '#1a1b1e' } : undefined} title={c ? `${name} · ${itemCode(it)} ${it.title}: ${c.average.toFixed(1)} (${c.n} score${c.n === 1 ? '' : 's'})` : undefined}>
+                      {c ? c.average.toFixed(1) : '—'}
+                    </Table.Td>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <ItemKey items={ordered} />
+    </>
+  );
+}
+
+/** The rubric items by code and name, in rubric order. */
+export function ItemKey({ items }: { items: AnalyticsResponse['items'] }) {
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing={2} mt="sm" component="dl" aria-label="Rubric items" style={{ margin: 0 }}>
+      {items.map((it) => (
+        <Text key={it.id} size="xs" component="div">
+          <Text span fw={700} size="xs" component="dt" style={{ display: 'inline' }}>
+            {itemCode(it)}
+          </Text>{' '}
+          <Text span size="xs" component="dd" style={{ display: 'inline', margin: 0 }}>
+            {it.title}
+          </Text>
+        </Text>
+      ))}
+    </SimpleGrid>
   );
 }

@@ -1,12 +1,16 @@
 /**
  * /analytics: department analytics for HOD (own department), Campus_Director, Admin and
  * Super_Admin (any department, or all): completion funnel by stage, overdue observations, observer rubric item
- * averages by semester and a heatmap of observer scores by faculty member. Computed by the server
+ * averages by semester and a heatmap of observer scores by faculty member, and the department's observations as
+ * a CSV file (GET /api/analytics/export.csv). Computed by the server
  * (GET /api/analytics), so the page never loads every observation, and kept in the replica (use-analytics.ts), so
  * it opens at once and offline with the date of the copy shown.
  */
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Badge, Card, Center, Group, Loader, NativeSelect, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Center, Group, Loader, NativeSelect, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { errorMessage } from '../../api/errors.js';
+import { downloadFile } from '../../api/http.js';
+import { toast } from '../../components/toast.js';
 import type { Department } from '../../../shared/contract/common.js';
 import type { User } from '../../../shared/contract/users.js';
 import { SEES_ALL_USERS } from '../../../shared/permissions.js';
@@ -37,19 +41,39 @@ function Section({ title, id, children }: { title: string; id: string; children:
 export function AnalyticsPage({ viewer, departments }: { viewer: User; departments: Department[] | undefined }) {
   const seesAll = SEES_ALL_USERS.includes(viewer.role);
   const [chosen, setChosen] = useState<number | null>(seesAll ? null : (viewer.department?.id ?? null));
-  const result = useAnalytics(seesAll ? chosen : (viewer.department?.id ?? null));
+  const departmentId = seesAll ? chosen : (viewer.department?.id ?? null);
+  const result = useAnalytics(departmentId);
+  const [exporting, setExporting] = useState(false);
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      await downloadFile(`/analytics/export.csv${departmentId == null ? '' : `?departmentId=${departmentId}`}`, 'observations.csv');
+    } catch (err) {
+      toast.error(errorMessage(err));
+    } finally {
+      setExporting(false);
+    }
+  }
 
   return (
     <Stack gap="lg">
-      {seesAll ? (
-        <NativeSelect
-          label="Department"
-          w={280}
-          value={chosen == null ? '' : String(chosen)}
-          onChange={(e) => setChosen(e.currentTarget.value ? Number(e.currentTarget.value) : null)}
-          data={[{ value: '', label: 'All departments' }, ...(departments ?? []).map((d) => ({ value: String(d.id), label: d.name }))]}
-        />
-      ) : null}
+      <Group justify="space-between" align="flex-end">
+        {seesAll ? (
+          <NativeSelect
+            label="Department"
+            w={280}
+            value={chosen == null ? '' : String(chosen)}
+            onChange={(e) => setChosen(e.currentTarget.value ? Number(e.currentTarget.value) : null)}
+            data={[{ value: '', label: 'All departments' }, ...(departments ?? []).map((d) => ({ value: String(d.id), label: d.name }))]}
+          />
+        ) : (
+          <span />
+        )}
+        <Button variant="light" onClick={() => void exportCsv()} loading={exporting}>
+          Export observations (CSV)
+        </Button>
+      </Group>
       {result.state === 'loading' ? (
         <Center py="xl">
           <Loader role="status" aria-label="Loading analytics" />
@@ -132,7 +156,7 @@ export function AnalyticsPage({ viewer, departments }: { viewer: User; departmen
           <Section title="Observer scores by faculty member" id="heatmap-title">
             <Group mb="xs">
               <Text size="sm" c="dimmed">
-                Average observer score (0–4) per rubric item; never shown to faculty.
+                Average observer score (0–4) per rubric item, written in each cell; never shown to faculty. Item names are in the key below.
               </Text>
             </Group>
             <HeatmapPanel items={result.data.items} cells={result.data.heatmap} />

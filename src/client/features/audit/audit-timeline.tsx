@@ -1,7 +1,8 @@
 /**
  * The audit trail of an observation: who did what and when, from GET /observation/{id}/audit (the
  * observer, the HOD and Super_Admin). A change made offline shows the device time beside the server time it
- * arrived. Read online only: the trail is not part of the replica (it is read rarely and grows with every change).
+ * arrived. Every action reads as words, and repeats of one action by one person in a row are one line with a
+ * count. Read online only: the trail is not part of the replica (it is read rarely and grows with every change).
  */
 import '@mantine/core/styles/Timeline.css';
 import { useEffect, useState } from 'react';
@@ -16,6 +17,19 @@ const ACTIONS: Record<string, string> = {
   'observation.initiate': 'Initiated the observation',
   'observation.delete': 'Deleted the observation',
   'scheduling.create': 'Started scheduling',
+  'scheduling.plan': 'Submitted the teaching plan',
+  'scheduling.facultySlots': 'Offered class slots',
+  'scheduling.observerSlot': 'Picked the class slot and date',
+  'scheduling.facultyAccept': 'Confirmed the class date (faculty)',
+  'scheduling.observerAccept': 'Confirmed the class date (observer)',
+  'scheduling.done': 'Finished scheduling',
+  'scheduling.reasons': 'Wrote reasons about the schedule',
+  'post.plan': 'Submitted the reflection plan',
+  'post.facultySlot': 'Chose a meeting slot',
+  'post.observerSlots': 'Offered meeting slots',
+  'post.scheduled': 'Marked the meeting scheduled',
+  'post.completed': 'Completed the observation',
+  'post.ongoing': 'Reopened the meeting scheduling',
   'informed.saveGroup': 'Saved informed rubric scores',
   'informed.submit': 'Submitted informed rubric scores',
   'informed.lock': 'Locked the informed rubric',
@@ -36,10 +50,33 @@ const ACTIONS: Record<string, string> = {
   'agenda.share': 'Shared the meeting agenda',
 };
 
+/** Words for an internal code: "scheduling.facultySlots" → "Scheduling: faculty slots" when no label is known. */
 export function actionLabel(action: string): string {
   if (ACTIONS[action]) return ACTIONS[action];
-  const [area, step] = action.split('.');
-  return `${area ?? action} · ${step ?? ''}`.trim();
+  const words = (s: string) => s.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[._-]+/g, ' ').toLowerCase().trim();
+  const [area, ...rest] = action.split('.');
+  const head = words(area ?? action);
+  const tail = words(rest.join(' '));
+  return `${head.charAt(0).toUpperCase()}${head.slice(1)}${tail ? `: ${tail}` : ''}`;
+}
+
+export interface AuditRun {
+  first: AuditEntry;
+  last: AuditEntry;
+  count: number;
+}
+
+/** Consecutive entries of the same action by the same person are one line ("Saved informed rubric scores ×4"). */
+export function collapseRuns(rows: readonly AuditEntry[]): AuditRun[] {
+  const out: AuditRun[] = [];
+  for (const r of rows) {
+    const prev = out[out.length - 1];
+    if (prev && prev.last.action === r.action && prev.last.actorId === r.actorId) {
+      prev.last = r;
+      prev.count++;
+    } else out.push({ first: r, last: r, count: 1 });
+  }
+  return out;
 }
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -69,14 +106,15 @@ export function AuditTimeline({ observationId }: { observationId: string }) {
       ) : rows === null ? (
         <Text size="sm" c="dimmed">Loading…</Text>
       ) : (
-        <Timeline bulletSize={12} lineWidth={2} active={rows.length - 1}>
-          {rows.map((r) => {
+        <Timeline bulletSize={12} lineWidth={2} active={collapseRuns(rows).length - 1}>
+          {collapseRuns(rows).map(({ first, last: r, count }) => {
             const offline = r.clientTime != null && Math.abs(Date.parse(r.at) - Date.parse(r.clientTime)) > OFFLINE_GAP_MS;
+            const span = count > 1 && when(first.at) !== when(r.at) ? `${when(first.at)} – ${when(r.at)}` : when(r.at);
             return (
-              <Timeline.Item key={r.id} title={actionLabel(r.action)} data-testid="audit-row">
+              <Timeline.Item key={r.id} title={`${actionLabel(r.action)}${count > 1 ? ` ×${count}` : ''}`} data-testid="audit-row">
                 <Text size="xs" c="dimmed">
                   {r.actorName || 'System'}
-                  {r.actorRole ? ` (${r.actorRole.replace(/_/g, ' ')})` : ''} · {when(r.at)}
+                  {r.actorRole ? ` (${r.actorRole.replace(/_/g, ' ')})` : ''} · {span}
                 </Text>
                 {offline ? (
                   <Text size="xs" c="orange" data-testid="audit-device-time">

@@ -1,5 +1,6 @@
 /**
- * The dashboard (SPEC §2, §6), computed from the replica so it opens offline: count cards per role, the
+ * The dashboard (SPEC §2, §6), computed from the replica so it opens offline: first the viewer's next steps (what
+ * needs them now, what comes next), then SPEC's widgets: count cards per role, the
  * observation stream chart (not for Faculty), the latest observations, the newest users (roles that manage
  * users) and Faculty's own course slots.
  */
@@ -11,6 +12,8 @@ import { CountCards } from './count-cards.js';
 import { dashboardScope } from './observation-scope.js';
 import { StreamPanel } from './stream-panel.js';
 import { useDashboardData } from './use-dashboard-data.js';
+import { NextStepsCard } from './next-steps-card.js';
+import { useNextSteps } from './use-next-steps.js';
 
 // The tables sit below the counts and the chart, and Mantine's Table brings ScrollArea and floating-ui along
 // (~20 KB gzip): they load right after the first paint instead of with it.
@@ -22,12 +25,14 @@ export function DashboardPage({ viewer }: { viewer: User }) {
   const { cards, recent, users, slots } = useDashboardData(viewer);
   const loading = cards === undefined || recent === undefined || users === undefined || slots === undefined;
   const scope = dashboardScope(viewer);
+  const next = useNextSteps(viewer);
 
   const isFaculty = viewer.role === 'Faculty';
   const managesUsers = SEES_ALL_USERS.includes(viewer.role) || viewer.role === 'Head_of_Department';
 
   return (
     <Stack gap="lg">
+      {next ? <NextStepsCard steps={next.steps} today={next.today} participant={next.participant} docs={next.docs} /> : null}
       <CountCards cards={cards} />
       {loading ? (
         <Center py="xl">

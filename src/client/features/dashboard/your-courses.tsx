@@ -1,4 +1,4 @@
-/** Faculty's 'Your Courses' table (SPEC §2): the course slots assigned to them. */
+/** Faculty's 'Your Courses' table (SPEC §2): the course slots assigned to them; one card per slot on a phone. */
 import { memo } from 'react';
 import { Card, Table, Text, Title } from '@mantine/core';
 import { MSG } from '../../../shared/messages.js';
@@ -27,7 +27,7 @@ function YourCoursesView({ slots }: { slots: FacultySlot[] }) {
           {MSG.noCourseSlots}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={520}>
+        <Table.ScrollContainer minWidth={520} className="cards-on-phone">
           <Table striped aria-labelledby="your-courses-title">
             <Table.Thead>
               <Table.Tr>
@@ -41,13 +41,13 @@ function YourCoursesView({ slots }: { slots: FacultySlot[] }) {
             <Table.Tbody>
               {slots.map((s) => (
                 <Table.Tr key={s.id}>
-                  <Table.Td>{s.courseCode}</Table.Td>
-                  <Table.Td>{s.courseName}</Table.Td>
-                  <Table.Td>{s.sectionCode}</Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label="Course Code">{s.courseCode}</Table.Td>
+                  <Table.Td data-label="Course Name">{s.courseName}</Table.Td>
+                  <Table.Td data-label="Section">{s.sectionCode}</Table.Td>
+                  <Table.Td data-label="Day and Time">
                     {s.day} {s.time}
                   </Table.Td>
-                  <Table.Td>{s.location}</Table.Td>
+                  <Table.Td data-label="Location">{s.location}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,7 +1,7 @@
 /**
  * The observation list (SPEC §2 Observations): course, faculty (hidden for Faculty), observer (hidden for
- * Observer), dates, progress, status, cycle label. Heads of department get the filter toggle (status and
- * semester). Rows open the detail page by click or Enter/Space. Ten rows per page, read page by page from the
+ * Observer), dates, progress, status, cycle label. Heads of department and observers get the filter toggle
+ * (status and semester). Rows open the detail page by click or Enter/Space. Ten rows per page, read page by page from the
  * replica (summary fields only, observation-query.ts) so 10 000 observations stay fast and small.
  */
 import { memo, useMemo, useState, type KeyboardEvent } from 'react';
@@ -32,7 +32,7 @@ export function ObservationTable({ role }: ObservationTableProps) {
   const viewerId = useSession()?.id;
   const [prefetched] = useState(() => takePrefetchedFirstPage(getDb(), OBSERVATION_PAGE_SIZE, viewerId));
   const result = useLiveQuery(() => queryObservationPage(getDb(), filters, page, OBSERVATION_PAGE_SIZE), [filters, page], prefetched);
-  const canFilter = role === 'Head_of_Department';
+  const canFilter = role === 'Head_of_Department' || role === 'Observer';
   const pages = result ? Math.max(1, Math.ceil(result.total / OBSERVATION_PAGE_SIZE)) : 1;
   const showFaculty = role !== 'Faculty';
   const showObserver = role !== 'Observer';

@@ -8,6 +8,7 @@ import { useNavigate } from '@tanstack/react-router';
 import type { Observation } from '../../../shared/contract/observations.js';
 import { DELAY } from '../../../shared/constants.js';
 import { MSG } from '../../../shared/messages.js';
+import { NextAction } from '../../components/next-action.js';
 import { toast } from '../../components/toast.js';
 import { submitWithToast } from '../../components/submit-result.js';
 import { FacultyScheduleButton } from './faculty-schedule.js';
@@ -23,10 +24,11 @@ import { SelectCourse } from './select-course.js';
 export interface SchedulingScreenProps {
   obs: Observation;
   side: SchedulingSide;
+  viewerId: string;
 }
 
 function Flag({ ok, label }: { ok: boolean; label: string }) {
-  return <Badge color={ok ? 'teal' : 'gray'} variant="light">{label}: {ok ? 'Yes' : 'No'}</Badge>;
+  return <Badge color={ok ? 'teal' : 'gray'} variant="light">{label}: {ok ? 'Yes' : 'Not yet'}</Badge>;
 }
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
@@ -38,7 +40,7 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function SchedulingScreen({ obs, side }: SchedulingScreenProps) {
+export function SchedulingScreen({ obs, side, viewerId }: SchedulingScreenProps) {
   const v = schedulingView(obs, side);
   const r = obs.obsRequest;
   const navigate = useNavigate();
@@ -68,15 +70,21 @@ export function SchedulingScreen({ obs, side }: SchedulingScreenProps) {
 
   if (v.stage === 'notStarted') {
     return v.selectCourse ? (
-      <SelectCourse obs={obs} />
+      <Stack>
+        <SelectCourse obs={obs} />
+        <Group>
+          <FacultyScheduleButton slots={obs.faculty.courseSlots} facultyName={obs.faculty.name} />
+        </Group>
+      </Stack>
     ) : (
-      <Alert color="gray">The observer has not started scheduling yet.</Alert>
+      <Alert color="gray">Waiting for {obs.observer.name} to select the course and start scheduling.</Alert>
     );
   }
   const plan = r!.teachingPlan;
 
   return (
     <Stack>
+      <NextAction obs={obs} viewerId={viewerId} stages={['scheduling']} />
       <Card withBorder radius="md" padding="md">
         <SimpleGrid cols={{ base: 2, lg: 4 }} spacing="sm">
           <Item label="Course">{obs.course ? `${obs.course.courseCode} ${obs.course.name}` : '—'}</Item>

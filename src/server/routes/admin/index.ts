@@ -8,7 +8,7 @@
  *   GET  /template/:id               PUT  /template/:id
  *   GET  /email/:id                  PUT  /email/:id
  *   POST /observation/prompt         GET  /dashboard
- *   GET  /analytics
+ *   GET  /analytics                  GET  /analytics/export.csv
  */
 import type { FastifyInstance } from 'fastify';
 import { UserListQuery } from '../../../shared/contract/admin.js';
@@ -18,6 +18,7 @@ import { badRequest } from '../../services/errors.js';
 import { getCourse, listCourses } from '../../services/admin/course-queries.js';
 import { dashboardCounts } from '../../services/admin/dashboard.js';
 import { departmentAnalytics } from '../../services/analytics/department-analytics.js';
+import { departmentCsv } from '../../services/analytics/department-export.js';
 import { departmentData, listUsers, superData } from '../../services/admin/data-loaders.js';
 import { getEmailTemplate } from '../../services/admin/email-templates.js';
 import { previewPrompt } from '../../services/admin/prompt.js';
@@ -44,6 +45,10 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
   app.get('/users', async (req) => listUsers(deps.db, req.user, UserListQuery.parse(req.query ?? {})));
   app.get('/dashboard', async (req) => dashboardCounts(deps.db, req.user));
   app.get('/analytics', async (req) => departmentAnalytics(deps.db, req.user, AnalyticsQuery.parse(req.query ?? {}), deps.now()));
+  app.get('/analytics/export.csv', async (req, reply) => {
+    const { filename, text } = await departmentCsv(deps.db, req.user, AnalyticsQuery.parse(req.query ?? {}).departmentId);
+    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'private, no-store').send(text);
+  });
 
   // Courses.
   app.get('/courses', async (req) => ({ courses: await listCourses(deps.db, req.user) }));

@@ -20,7 +20,7 @@ import type { AuthUser } from '../deps.js';
 const DAY_MS = 86_400_000;
 
 /** The department the caller may analyse: null = all departments. Throws 403 / 404. */
-async function scopeFor(db: Db, user: AuthUser, requested: number | undefined): Promise<number | null> {
+export async function scopeFor(db: Db, user: AuthUser, requested: number | undefined): Promise<number | null> {
   if (!can(user.role, 'analytics.view')) throw forbidden();
   if (user.role === 'Head_of_Department') {
     if (user.departmentId == null) throw forbidden();
@@ -74,7 +74,7 @@ export async function departmentAnalytics(db: Db, user: AuthUser, query: Analyti
   // Observer scores only, and only of meetings whose observer has submitted (observerScore set): drafts move.
   const scored = and(inDept, eq(rubricScores.side, 'observer'), sql`${meetings.observerScore} is not null`);
   const [items, itemAverages, heatmap] = await Promise.all([
-    db.select({ id: rubricItems.id, code: rubricItems.code, title: rubricItems.title, position: rubricItems.position }).from(rubricItems).orderBy(asc(rubricItems.position)),
+    db.select({ id: rubricItems.id, code: rubricItems.code, title: rubricItems.title, position: rubricItems.position }).from(rubricItems).orderBy(asc(rubricItems.code), asc(rubricItems.position)),
     db
       .select({
         semester: observations.semester,

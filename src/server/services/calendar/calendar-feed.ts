@@ -5,7 +5,8 @@
  *   - a per-user subscription feed at a secret URL (`/api/calendar/<secret>.ics`, no bearer token: calendar apps
  *     cannot send one). The secret is 256 random bits, stored only as a sha256; the URL is shown once when made, and
  *     making it again (reset) replaces it, so a leaked URL is revoked by a reset. The feed holds the events of every
- *     observation the user is observer or faculty member of, built as that user may see them.
+ *     observation the user is observer or faculty member of (a HOD: also their department's), built as that user
+ *     may see them.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, or } from 'drizzle-orm';
@@ -18,22 +19,22 @@ import type { AuthUser } from '../deps.js';
 import { loadVisible } from '../observations/access.js';
 import { buildDocuments } from '../observations/document.js';
 import { calendarText } from './ics.js';
-import { observationEvents } from './observation-events.js';
+import { observationEvents, type CalendarPlace } from './observation-events.js';
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 /** `<43 base64url characters>.ics` */
 const FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
 
-export function feedUrl(publicUrl: string, token: string): string {
-  return `${publicUrl.replace(/\/$/, '')}/api/calendar/${token}.ics`;
+export function feedUrl(baseUrl: string, token: string): string {
+  return `${baseUrl.replace(/\/$/, '')}/api/calendar/${token}.ics`;
 }
 
-export async function observationCalendar(db: Db, u: AuthUser, observationId: string, publicUrl: string): Promise<{ filename: string; text: string }> {
+export async function observationCalendar(db: Db, u: AuthUser, observationId: string, place: CalendarPlace): Promise<{ filename: string; text: string }> {
   const row = await loadVisible(db, u, observationId);
   if (u.id !== row.observerId && u.id !== row.facultyId) throw forbidden(MSG.forbidden);
   const [doc] = await buildDocuments(db, u, [row]);
   const course = doc.course?.courseCode ?? 'observation';
-  return { filename: `observation-${course}.ics`.replace(/[^A-Za-z0-9._-]/g, '_'), text: calendarText(`Observation: ${doc.faculty.name}`, observationEvents(doc, publicUrl)) };
+  return { filename: `observation-${course}.ics`.replace(/[^A-Za-z0-9._-]/g, '_'), text: calendarText(`Observation: ${doc.faculty.name}`, observationEvents(doc, place)) };
 }
 
 export async function feedStatus(db: Db, u: AuthUser): Promise<{ active: boolean; createdAt: string | null }> {
@@ -42,22 +43,25 @@ export async function feedStatus(db: Db, u: AuthUser): Promise<{ active: boolean
 }
 
 /** Makes (or replaces) the caller's feed secret and returns its URL: the only time the URL is shown. */
-export async function resetFeed(db: Db, u: AuthUser, publicUrl: string): Promise<{ url: string; createdAt: string }> {
+export async function resetFeed(db: Db, u: AuthUser, baseUrl: string): Promise<{ url: string; createdAt: string }> {
   const token = randomBytes(32).toString('base64url');
   const [row] = await db
     .insert(calendarFeeds)
     .values({ userId: u.id, tokenHash: hash(token) })
     .onConflictDoUpdate({ target: calendarFeeds.userId, set: { tokenHash: hash(token), createdAt: new Date() } })
     .returning({ createdAt: calendarFeeds.createdAt });
-  return { url: feedUrl(publicUrl, token), createdAt: row.createdAt.toISOString() };
+  return { url: feedUrl(baseUrl, token), createdAt: row.createdAt.toISOString() };
 }
 
 export async function stopFeed(db: Db, u: AuthUser): Promise<void> {
   await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, u.id));
 }
 
-/** The feed behind a secret file name; null (→ 404) for anything unknown. */
-export async function feedCalendar(db: Db, file: string, publicUrl: string): Promise<string | null> {
+/**
+ * The feed behind a secret file name; null (→ 404) for anything unknown. A Head of Department's feed also holds
+ * their department's scheduled classes and meetings (they follow every cycle of it).
+ */
+export async function feedCalendar(db: Db, file: string, place: CalendarPlace): Promise<string | null> {
   const m = FEED_FILE.exec(file);
   if (!m) return null;
   const [owner] = await db
@@ -66,8 +70,10 @@ export async function feedCalendar(db: Db, file: string, publicUrl: string): Pro
     .innerJoin(users, eq(users.id, calendarFeeds.userId))
     .where(eq(calendarFeeds.tokenHash, hash(m[1])));
   if (!owner) return null;
-  const rows = await db.select().from(observations).where(or(eq(observations.observerId, owner.id), eq(observations.facultyId, owner.id)));
+  const own = or(eq(observations.observerId, owner.id), eq(observations.facultyId, owner.id));
+  const department = owner.role === 'Head_of_Department' && owner.departmentId != null ? eq(observations.departmentId, owner.departmentId) : undefined;
+  const rows = await db.select().from(observations).where(department ? or(own, department) : own);
   const docs = await buildDocuments(db, { ...owner, role: owner.role as Role }, rows);
-  return calendarText(`Observa: ${owner.name}`, docs.flatMap((d) => observationEvents(d, publicUrl)));
+  return calendarText(`Observa: ${owner.name}`, docs.flatMap((d) => observationEvents(d, place)));
 }
 

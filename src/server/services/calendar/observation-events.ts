@@ -1,17 +1,36 @@
 /**
  * The calendar events of an observation (issue 16.4), from its document as the viewer sees it:
  *
- *   class    the scheduled class of the informed observation: obsRequest.scheduledOn (UTC), lasting the chosen
- *            slot's time range ("09:00-10:30" → 90 min; 60 min when the slot has no end); TENTATIVE until both
- *            sides accepted. UID `class-<obsRequest id>@observa`.
+ *   class    the scheduled class of the informed observation: the day of obsRequest.scheduledOn at the picked
+ *            slot's start on the campus clock (CAMPUS_TIME_ZONE; slot times are campus-local), lasting the slot's
+ *            range ("09:00-10:30" → 90 min; 60 min when the slot has no end), in the slot's room; TENTATIVE until
+ *            both sides accepted; links to the informed observation's page. UID `class-<obsRequest id>@observa`.
  *   meeting  the post-observation meeting once the faculty member chose one of the observer's slots: 60 min at that
- *            time, at its location. UID `meeting-<post-observation id>@observa`.
+ *            time, at its location; links to the meeting page. UID `meeting-<post-observation id>@observa`.
  *
  * SEQUENCE is the observation's sync version, which rises with every change of the document, so a calendar that
  * sees the same UID again replaces the event.
  */
+import { campusInstant } from '../../../shared/campus-time.js';
+import { dayOf } from '../../../shared/class-dates.js';
 import type { Observation } from '../../../shared/contract/observations.js';
 import type { CalendarEvent } from './ics.js';
+
+/** Where links point and which clock slot times are on. */
+export interface CalendarPlace {
+  /** The app's address (PUBLIC_URL, or the one the request came to). */
+  baseUrl: string;
+  /** IANA zone of the campus (CAMPUS_TIME_ZONE). */
+  timeZone: string;
+}
+
+/** The room of the class: the faculty member's slot of that course on the picked day and time. */
+function classRoom(o: Observation): string | null {
+  const pick = o.obsRequest?.timeSlotByObserver[0];
+  if (!pick) return null;
+  const slots = (o.faculty.courseSlots ?? []).filter((s) => (!o.course || s.courseId === o.course.id) && s.day === pick.day);
+  return (slots.find((s) => s.time === pick.time) ?? slots[0])?.location || null;
+}
 
 const HOUR = 3_600_000;
 
@@ -29,14 +48,16 @@ function validDate(s: string | null | undefined): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-export function observationEvents(o: Observation, publicUrl: string): CalendarEvent[] {
+export function observationEvents(o: Observation, place: CalendarPlace): CalendarEvent[] {
   const events: CalendarEvent[] = [];
   const course = o.course ? `${o.course.courseCode} ${o.course.name}` : 'class';
   const who = `Faculty: ${o.faculty.name}\nObserver: ${o.observer.name}\nSemester: ${o.semester}`;
-  const url = `${publicUrl.replace(/\/$/, '')}/observations/detail-observation?id=${o.id}`;
+  const base = place.baseUrl.replace(/\/$/, '');
   const stamp = validDate(o.updatedAt) ?? new Date(0);
   const r = o.obsRequest;
-  const classStart = validDate(r?.scheduledOn);
+  const day = dayOf(r?.scheduledOn);
+  const slotTime = r?.timeSlotByObserver[0]?.time;
+  const classStart = day && validDate(r?.scheduledOn) ? (slotTime ? campusInstant(day, slotTime, place.timeZone) : validDate(r?.scheduledOn)) : null;
   if (r && classStart) {
     const minutes = slotMinutes(r.timeSlotByObserver[0]?.time) ?? 60;
     events.push({
@@ -46,10 +67,10 @@ export function observationEvents(o: Observation, publicUrl: string): CalendarEv
       end: new Date(classStart.getTime() + minutes * 60_000),
       summary: `Observed class: ${course}`,
       description: `Informed observation of ${o.faculty.name}.\n${who}`,
-      location: null,
+      location: classRoom(o),
       status: r.facultyAccepted && r.observerAccepted ? 'CONFIRMED' : 'TENTATIVE',
       stamp,
-      url,
+      url: `${base}/observations/observation-rubric/${o.id}`,
     });
   }
   const post = o.meetings.postObservation;
@@ -66,7 +87,7 @@ export function observationEvents(o: Observation, publicUrl: string): CalendarEv
       location: post.location,
       status: 'CONFIRMED',
       stamp,
-      url,
+      url: `${base}/observations/post-observation-meeting/${o.id}`,
     });
   }
   return events;

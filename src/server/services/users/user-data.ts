@@ -3,7 +3,7 @@
  * narrowed to what the viewer may see, built for the viewer by the one observation document builder — so a
  * faculty viewer never receives the observer's scores here either.
  */
-import { and, desc } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { User } from '../../../shared/contract/users.js';
 import type { UserData } from '../../../shared/contract/user-data.js';
 import type { Db } from '../../db/client.js';
@@ -33,4 +33,15 @@ export async function userData(db: Db, viewer: AuthUser, user: User): Promise<Us
     {},
   );
   return { ...user, slots: user.courseSlots, observations: await buildDocuments(db, viewer, rows) };
+}
+
+/** Is the viewer an Observer with an observation of this Faculty member (any stage)? */
+export async function observerPairedWith(db: Db, viewer: AuthUser, target: Pick<User, 'id' | 'role'>): Promise<boolean> {
+  if (viewer.role !== 'Observer' || target.role !== 'Faculty') return false;
+  const [row] = await db
+    .select({ id: observations.id })
+    .from(observations)
+    .where(and(eq(observations.observerId, viewer.id), eq(observations.facultyId, target.id)))
+    .limit(1);
+  return row != null;
 }

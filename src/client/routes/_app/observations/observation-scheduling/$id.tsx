@@ -20,7 +20,7 @@ function SchedulingPage() {
     <>
       <PageHeader title="Observation Scheduling" parent="Observations" actions={obs ? <ChatMobileButton observationId={id} /> : null} />
       <PendingChangesNote observationId={id} />
-      {obs === undefined ? <ObservationLoading /> : obs === null ? <ObservationNotFound id={id} /> : <SchedulingScreen obs={obs} side={sideOf(obs, session.id)} />}
+      {obs === undefined ? <ObservationLoading /> : obs === null ? <ObservationNotFound id={id} /> : <SchedulingScreen obs={obs} side={sideOf(obs, session.id)} viewerId={session.id} />}
     </>
   );
 }

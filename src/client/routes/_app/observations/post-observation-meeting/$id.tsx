@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { Stack } from '@mantine/core';
 import type { ObservationPlan } from '../../../../../shared/contract/observations.js';
 import { MSG } from '../../../../../shared/messages.js';
 import { PageHeader } from '../../../../components/page-header.js';
@@ -15,6 +16,10 @@ import { planHeaderOf } from '../../../../features/scheduling/plan-export.js';
 import { useObservationChat } from '../../../../features/chat/use-observation-chat.js';
 import { ChatMobileButton } from '../../../../features/chat/chat-mobile-button.js';
 import { PendingChangesNote } from '../../../../features/observations/pending-changes-note.js';
+import { MeetingAgendaCard } from '../../../../features/agreement/agreement-panel.js';
+import { NextAction } from '../../../../components/next-action.js';
+import { useAgenda } from '../../../../features/agreement/use-agenda.js';
+import { useNotes } from '../../../../features/evidence/use-notes.js';
 
 export const Route = createFileRoute('/_app/observations/post-observation-meeting/$id')({ component: PostObservationPage });
 
@@ -22,6 +27,8 @@ function PostObservationPage() {
   const { id } = Route.useParams();
   const session = useRequiredSession();
   const obs = useObservation(id);
+  const agenda = useAgenda(id);
+  const notes = useNotes(id) ?? [];
   useObservationChat(obs ? id : null);
 
   const renderPlanForm = (plan: ObservationPlan) => (
@@ -52,7 +59,12 @@ function PostObservationPage() {
       ) : obs === null ? (
         <ObservationNotFound id={id} />
       ) : (
-        <PostObservationScreen obs={obs} side={sideOf(obs, session.id)} token={session.token} renderPlanForm={renderPlanForm} renderPlanView={renderPlanView} />
+        <Stack>
+          <NextAction obs={obs} viewerId={session.id} stages={['post-observation meeting']} />
+          {/* The agreed agenda is what the meeting is about: it heads the meeting screen. */}
+          <MeetingAgendaCard obs={obs} agenda={agenda ?? null} notes={notes} isFaculty={sideOf(obs, session.id) === 'faculty'} />
+          <PostObservationScreen obs={obs} side={sideOf(obs, session.id)} token={session.token} renderPlanForm={renderPlanForm} renderPlanView={renderPlanView} />
+        </Stack>
       )}
     </>
   );

@@ -1,0 +1,35 @@
+/**
+ * Reads the open observations a viewer's next steps come from (src/shared/next-steps.ts) out of the replica, so
+ * the first screen answers offline. Only open ones (Pending, Ongoing) on the scope's [scope+status+createdAt]
+ * index (db.ts v5/v17), only full documents (a summary carries no stages), the newest OPEN_LIMIT per status: the
+ * first screen reads a bounded number of documents however large the replica (the analytics page counts them all).
+ */
+import Dexie from 'dexie';
+import type { Observation } from '../../../shared/contract/observations.js';
+import type { User } from '../../../shared/contract/users.js';
+import type { ReplicaDb, ReplicaRecord } from '../../db/db.js';
+import { dashboardScope } from './observation-scope.js';
+
+export const OPEN_LIMIT = 100;
+const OPEN = ['Pending', 'Ongoing'] as const;
+
+export async function loadOpenObservations(db: ReplicaDb, viewer: Pick<User, 'id' | 'role' | 'department'>): Promise<Observation[]> {
+  const scope = dashboardScope({ id: viewer.id, role: viewer.role, department: viewer.department ? { id: viewer.department.id } : null });
+  let rows: ReplicaRecord[];
+  if (scope.by === 'none') return [];
+  if (scope.by === 'facultyId') {
+    rows = await db.observations.where('facultyId').equals(scope.value).filter((o) => o.status !== 'Completed').toArray();
+  } else {
+    const parts = await Promise.all(
+      OPEN.map((st) => {
+        const range =
+          scope.by === 'all'
+            ? db.observations.where('[status+createdAt]').between([st, Dexie.minKey], [st, Dexie.maxKey])
+            : db.observations.where(`[${scope.by}+status+createdAt]`).between([scope.value, st, Dexie.minKey], [scope.value, st, Dexie.maxKey]);
+        return range.reverse().limit(OPEN_LIMIT).toArray();
+      }),
+    );
+    rows = parts.flat();
+  }
+  return rows.filter((o) => o.grain !== 'summary' && o.meetings != null) as unknown as Observation[];
+}

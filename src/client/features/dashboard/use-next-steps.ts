@@ -1,0 +1,27 @@
+/** The viewer's next steps, live from the replica (undefined while loading). */
+import { useMemo } from 'react';
+import type { User } from '../../../shared/contract/users.js';
+import { localDay } from '../../../shared/class-dates.js';
+import { nextSteps, type NextStep } from '../../../shared/next-steps.js';
+import type { Observation } from '../../../shared/contract/observations.js';
+import { useReplicaQuery } from '../../hooks/use-replica-query.js';
+import { getDb } from '../../sync/index.js';
+import { loadOpenObservations } from './load-next-steps.js';
+
+export interface NextStepsData {
+  steps: NextStep[];
+  today: string;
+  participant: boolean;
+  docs: Observation[];
+}
+
+export function useNextSteps(viewer: User): NextStepsData | undefined {
+  const dept = viewer.department?.id ?? null;
+  const docs = useReplicaQuery(() => loadOpenObservations(getDb(), viewer), [viewer.id, viewer.role, dept]);
+  return useMemo(() => {
+    if (!docs) return undefined;
+    const today = localDay(new Date());
+    const participant = viewer.role === 'Observer' || viewer.role === 'Faculty';
+    return { steps: nextSteps(docs, { id: viewer.id, participant }, today), today, participant, docs };
+  }, [docs, viewer.id, viewer.role]);
+}
