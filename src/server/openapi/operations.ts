@@ -1,7 +1,7 @@
 /**
  * What the OpenAPI document says about each route: the zod schemas the route parses its input with and answers
  * with (src/shared/contract), a summary and who may call. Keyed "METHOD url" exactly as Fastify registers the
- * route; tests/server/openapi.test.ts fails when a route has no entry here, so a new route must be described.
+ * route; tests/server/api/openapi-cors.test.ts fails when a route has no entry here, so a new route must be described.
  * Only documentation: the routes keep parsing with zod themselves (their §5 messages and 400 "field: …" errors).
  */
 import { z } from 'zod';

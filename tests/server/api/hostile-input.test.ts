@@ -7,18 +7,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEXT_MAX } from '../../../src/shared/constants.js';
 import { MSG } from '../../../src/shared/messages.js';
 import { deptId } from '../support/admin-fixtures.js';
-import { createTestApp, DEMO, type TestApp } from '../support/helpers.js';
+import { DEMO, useTestApp } from '../support/helpers.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ loginLimits: { perIpPerMinute: 10_000, account: { free: 10_000, baseMs: 2_000, maxMs: 300_000 }, address: { free: 10_000, baseMs: 2_000, maxMs: 900_000 } } });
-});
-beforeEach(() => t.reset());
-afterAll(() => t?.close());
+const t = useTestApp({ loginLimits: { perIpPerMinute: 10_000, account: { free: 10_000, baseMs: 2_000, maxMs: 300_000 }, address: { free: 10_000, baseMs: 2_000, maxMs: 900_000 } } });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

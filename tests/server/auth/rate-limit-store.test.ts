@@ -3,21 +3,16 @@
  * fixed and end by the database's clock, routes never share a counter, and two app instances on one database count
  * the same requests (on PostgreSQL; the cross-process version is tests/instances/postgres-instances.test.ts).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../../src/server/app.js';
 import { hit } from '../../../src/server/plugins/rate-limit-store.js';
 import { purgeRateLimits } from '../../../src/server/services/housekeeping/rate-limits.js';
 import { rowsOf } from '../../../src/server/db/results.js';
 import { MSG } from '../../../src/shared/messages.js';
-import { createTestApp, testConfig, type TestApp } from '../support/helpers.js';
+import { testConfig, useTestApp } from '../support/helpers.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ loginLimits: { perIpPerMinute: 4 } });
-});
-beforeEach(() => t.reset());
-afterAll(() => t?.close());
+const t = useTestApp({ loginLimits: { perIpPerMinute: 4 } });
 
 const wrongLogin = (n: number, ip: string, app = t.app) =>
   app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { email: `nobody-${n}@university.edu`, password: 'wrong-password' } });
