@@ -78,7 +78,7 @@ declare module 'fastify' {
  * MTU). Compressing an answer that small saves at most one packet and never a round trip (a connection starts
  * with room for ten segments), and it costs both ends CPU on every write: a profile edit's answer (the user
  * document, 1 036 bytes) went to 566 bytes of brotli, and a loop of those PUTs ran 342 / 366 / 427 per s
- * compressed against 461 / 527 / 579 plain (session 16, alternated on one server).
+ * compressed against 461 / 527 / 579 plain (alternated on one server; docs/performance.md).
  */
 export const COMPRESS_MIN_BYTES = 1400;
 

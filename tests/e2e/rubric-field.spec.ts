@@ -1,5 +1,5 @@
 /**
- * The rubric page in the classroom (issue 31 points 1 and 3), in the real app against the real server, each on an
+ * The rubric page in the classroom, in the real app against the real server, each on an
  * observation of its own (support/rubric-ready.ts):
  *   - every tap is kept on the device: three taps, a click on "Observations" (the page asks first), back again,
  *     a reload, another tab, going offline — the taps are still there; a group goes out as soon as it is complete

@@ -6,7 +6,7 @@ const MAX_AUTHORIZATION = 1024;
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
-  // Bounded before matching (issue 11); the pattern's two runs (\s+, \S+) cannot overlap, so it is linear anyway.
+  // Bounded before matching; the pattern's two runs (\s+, \S+) cannot overlap, so it is linear anyway.
   if (typeof header !== 'string' || header.length > MAX_AUTHORIZATION) return null;
   const m = /^Bearer\s+(\S+)$/i.exec(header.trim());
   return m ? m[1] : null;

@@ -1,5 +1,5 @@
 /**
- * Calendars (issue 16.4): an observation's .ics for its participants, and a per-user subscription feed at a
+ * Calendars: an observation's .ics for its participants, and a per-user subscription feed at a
  * secret URL that a reset revokes. RFC 5545: CRLF, lines ≤ 75 octets, UTC times, stable UIDs, rising SEQUENCE.
  */
 import { createHash, randomUUID } from 'node:crypto';

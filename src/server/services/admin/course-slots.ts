@@ -1,5 +1,5 @@
 /**
- * Slots of an existing course (issue 15 point 7): POST /course/{id}/slot, PUT /course/{id}/slot/{slotId},
+ * Slots of an existing course: POST /course/{id}/slot, PUT /course/{id}/slot/{slotId},
  * DELETE /course/{id}/slot/{slotId}. Rules:
  * - Who: COURSE_CREATORS. A Head_of_Department only for a course of their own department, and for a slot held by a
  *   faculty member only when that member is of their department too (403 otherwise): the rule of assignment

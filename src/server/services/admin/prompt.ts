@@ -1,7 +1,7 @@
 /**
  * POST /observation/prompt: who in a department is due an observation.
  *
- * Meaning of the threshold (our decision, README): a percentage 50–100. A Faculty member of the department (on
+ * Meaning of the threshold (docs/adr/2026-11-22-observation-prompt-threshold.md): a percentage 50–100. A Faculty member of the department (on
  * the campus) is listed when their latest Completed observation scored below it, or when they have no
  * Completed observation with scores (never observed). An observation's percentage is the mean over its informed
  * and uninformed meetings of (observer + faculty) / 160 × 100 (SPEC §9), counting meetings where both sides

@@ -1,7 +1,7 @@
 /**
- * GET /analytics (issue #16 § 5): completion funnel, overdue observations, observer rubric averages by semester
+ * GET /analytics: completion funnel, overdue observations, observer rubric averages by semester
  * and by faculty member, for one department or (full-menu roles) all of them. Every figure is a GROUP BY in the
- * database: nothing proportional to the number of observations is loaded into memory (#12.5).
+ * database: nothing proportional to the number of observations is loaded into memory.
  *
  * Who: Super_Admin, Admin, Campus_Director (any department, or all without departmentId); Head_of_Department
  * (own department only; without departmentId their own). Faculty and Observer: 403 — the heatmap holds observer

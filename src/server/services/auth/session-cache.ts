@@ -11,7 +11,7 @@
  *   when the revocation happened (`begin()` below).
  * - Revocations in another process (PostgreSQL shared by several instances) cannot reach this memory, so there an
  *   entry lives at most SHARED_MAX_AGE_MS: a logout or password change on one instance is honoured by every other
- *   within that (issue 13.1 asks for a second). PGlite's data directory belongs to this one process, so there
+ *   within that (a second at most). PGlite's data directory belongs to this one process, so there
  *   every revocation runs here and an entry may live EMBEDDED_MAX_AGE_MS.
  * - What is cached (id, name, email, role, campus, department, session id) never changes once an account exists:
  *   no route edits those columns. A route that ever does must call `forgetSessions()` too.

@@ -1,5 +1,5 @@
 /**
- * Calendars (issue 16.4):
+ * Calendars:
  *   - one observation's events as an .ics download, for its participants (observer and faculty member: the people
  *     in the room; 403 for everyone else, 404 for an unknown id);
  *   - a per-user subscription feed at a secret URL (`/api/calendar/<secret>.ics`, no bearer token: calendar apps

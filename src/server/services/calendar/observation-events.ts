@@ -1,5 +1,5 @@
 /**
- * The calendar events of an observation (issue 16.4), from its document as the viewer sees it:
+ * The calendar events of an observation, from its document as the viewer sees it:
  *
  *   class    the scheduled class of the informed observation: the day of obsRequest.scheduledOn at the picked
  *            slot's start on the campus clock (CAMPUS_TIME_ZONE; slot times are campus-local), lasting the slot's

@@ -1,5 +1,5 @@
 /**
- * The post-observation meeting's agenda (issue 16). The observer drafts it from the agreement view once a rubric
+ * The post-observation meeting's agenda. The observer drafts it from the agreement view once a rubric
  * is locked (both scores exist then), edits and shares it. It holds rubric item ids and text, never scores, so a
  * shared agenda can go to the faculty member as it is.
  *

@@ -1,5 +1,5 @@
 /**
- * GET /observation/{id}/audit (issue 16): who did what to an observation and when, oldest first, with the device
+ * GET /observation/{id}/audit: who did what to an observation and when, oldest first, with the device
  * time of changes made offline beside the server time they arrived. The observer, the HOD and Super_Admin
  * (note-access.ts 'full'); 403 for everyone else, the faculty member included (rows name the observer's work).
  */

@@ -1,5 +1,5 @@
 /**
- * Evidence notes (issue 16): the observer writes them in the room on the informed / uninformed rubric page.
+ * Evidence notes: the observer writes them in the room on the informed / uninformed rubric page.
  *
  *   create / edit / delete   the observation's observer, while that rubric is open (409 once locked)
  *   shared                   the observer may mark a note shared (or not) also after the lock: sharing is decided

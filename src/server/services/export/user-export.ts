@@ -1,5 +1,5 @@
 /**
- * "Your data, exported" (issue 16.6): everything Observa holds about one user, as a zip of JSON and CSV.
+ * "Your data, exported": everything Observa holds about one user, as a zip of JSON and CSV.
  *
  *   profile.json                 the user's own document (the full projection: it is theirs)
  *   observations.json / .csv     the observations they take part in (observer, faculty member or initiating HOD),

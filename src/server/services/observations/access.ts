@@ -1,5 +1,5 @@
 /**
- * Who may see and do what on an observation (DESIGN.md § API: every rule on the server).
+ * Who may see and do what on an observation (every rule on the server: docs/architecture.md).
  *
  * Read: services/scope (one rule for REST and the sync feed). Write: only the side whose turn it is, checked by
  * each service.

@@ -1,5 +1,5 @@
 /**
- * Plans copied into an observation (DESIGN.md § Data: later edits of the master plan never change a running
+ * Plans copied into an observation (docs/architecture.md: later edits of the master plan never change a running
  * observation) and their submission by the faculty member.
  */
 import { and, asc, eq } from 'drizzle-orm';

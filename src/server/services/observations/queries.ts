@@ -46,7 +46,7 @@ export async function deleteObservation(ctx: WriteContext, u: AuthUser, id: stri
   const files = posts.length
     ? await tx.select({ key: artifacts.storageKey }).from(artifacts).where(inArray(artifacts.postObservationId, posts.map((p) => p.id)))
     : [];
-  // Evidence-note photos (issue 16) live in the same store as artifacts.
+  // Evidence-note photos live in the same store as artifacts.
   const photos = await tx.select({ key: evidenceNotes.photoKey }).from(evidenceNotes).where(eq(evidenceNotes.observationId, id));
   await tx.delete(observations).where(eq(observations.id, id));
   ctx.audit({ actorId: u.id, action: 'observation.delete', entity: 'observations', entityId: id });

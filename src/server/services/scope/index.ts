@@ -1,5 +1,5 @@
 /**
- * Scope: what a user may see — the one module the REST reads and the sync feed share (issue #12).
+ * Scope: what a user may see — the one module the REST reads and the sync feed share.
  *
  *   observations   observations.ts  visibility (SQL + row check) and the grain a device keeps (full / summary)
  *   users          services/users/visibility.ts  (visibleUsersWhere)

@@ -1,5 +1,5 @@
 /**
- * Profile pictures (issue 15 point 7). PUT /user/avatar registers a finished tus upload of the caller's own as
+ * Profile pictures. PUT /user/avatar registers a finished tus upload of the caller's own as
  * their picture; GET /avatar/{key} serves it.
  *
  *   upload <uploadId>       the finished tus upload, in the configured store (disk or S3, src/server/storage)

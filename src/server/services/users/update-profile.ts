@@ -19,7 +19,7 @@ export async function updateProfile(ctx: WriteContext, user: AuthUser, targetId:
   const changes: Partial<Record<(typeof PROFILE_FIELDS)[number], string | null>> = {};
   for (const f of PROFILE_FIELDS) if (present.has(f)) changes[f] = parsed[f] ?? null;
   if ('starting' in changes !== 'ending' in changes) {
-    // One degree date changes: the rule holds against the stored other one (issue #14: end ≥ start).
+    // One degree date changes: the rule holds against the stored other one (end ≥ start).
     const [stored] = await tx.select({ starting: users.starting, ending: users.ending }).from(users).where(eq(users.id, user.id));
     const starting = 'starting' in changes ? changes.starting : stored?.starting;
     const ending = 'ending' in changes ? changes.ending : stored?.ending;

@@ -1,5 +1,5 @@
 /**
- * Who may see which user (DESIGN.md: every rule on the server).
+ * Who may see which user (every rule on the server: docs/architecture.md).
  *   Super_Admin, Admin, Campus_Director → everyone
  *   Head_of_Department                  → their department, themselves, and people in their observations
  *   Observer, Faculty                   → themselves and the people they share an observation with
