@@ -89,7 +89,9 @@ test('rubric taps and a typed note stay on the device through navigation, reload
   await tap(second, '1-A', 4, 2);
   const a2 = second.getByRole('region', { name: /^1-A / });
   await expect(a2.getByTestId('group-state')).toHaveText('Complete — sending');
+  // One count everywhere: the header chip and the observation's note read the same outbox.
   await expect(syncStatus(second)).toHaveAccessibleName(/Offline, 1 pending/);
+  await expect(second.getByRole('status').filter({ hasText: '1 change(s) pending — all on this observation.' })).toBeVisible();
   // Back online, the group reaches the server without a Save click.
   await goOnline(context);
   await expect(a2.getByTestId('group-state')).toHaveText('Saved', { timeout: 30_000 });

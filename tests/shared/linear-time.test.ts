@@ -26,7 +26,8 @@ import {
   round1,
   sideTotal,
 } from '../../src/shared/rubric.js';
-import { createUserError, hasDomain, isValidEmail, loginError, resetPasswordError } from '../../src/shared/validation.js';
+import { createUserError, hasDomain, invitationPasswordError, isValidEmail, loginError, resetPasswordError } from '../../src/shared/validation.js';
+import { isMeetingOverdue, isOverdue, meetingAt, overdueStages, stageStates } from '../../src/shared/stages.js';
 import { promptError } from '../../src/shared/contract/admin.js';
 import { projectUser, projectUsersFor, userViewFor } from '../../src/shared/contract/user-projection.js';
 import { csvSafeCell, csvSafeRow } from '../../src/shared/csv.js';
@@ -145,6 +146,12 @@ const CALLS: Record<string, Call> = {
   'validation.ts#createUserError': (s) =>
     createUserError({ name: s, email: s, password: s, confirmPassword: s, role: 'Faculty', course: s, slots: [s] }, 'university.edu'),
   'validation.ts#resetPasswordError': (s) => resetPasswordError(s, s, s),
+  'validation.ts#invitationPasswordError': (s) => invitationPasswordError(s, s),
+  'stages.ts#isOverdue': (s) => isOverdue(s, s, s.length),
+  'stages.ts#meetingAt': (s) => meetingAt({ status: s, scheduledOn: null, timeSlotByFaculty: s, timeSlotsByObserver: [{ id: s, dateTime: s }] }),
+  'stages.ts#isMeetingOverdue': (s) => isMeetingOverdue({ status: s, scheduledOn: s }, s.length),
+  'stages.ts#stageStates': (s) => stageStates({ status: s, obsRequest: { status: s, scheduledOn: s }, meetings: { informedObservation: { status: s }, uninformedObservation: null, postObservation: { status: s, scheduledOn: s } } }, s.length),
+  'stages.ts#overdueStages': (s) => overdueStages({ status: s, obsRequest: { status: s, scheduledOn: s }, meetings: { informedObservation: { status: s }, uninformedObservation: null, postObservation: { status: s, scheduledOn: s } } }, s.length),
   'contract/admin.ts#promptError': (s) => promptError({ campus: s, departmentId: 1, threshold: 70 }),
   'contract/courses.ts#courseSlotError': (s) => courseSlotError({ sectionCode: s, day: s, time: s, location: s }, [{ sectionCode: s }]),
   'contract/user-projection.ts#userViewFor': (s) => userViewFor({ id: s, role: 'Head_of_Department', departmentId: 1 }, { id: s.slice(1), role: s as Role, department: null } as never),
