@@ -86,12 +86,6 @@ export interface CycleAction {
   overdue: boolean;
 }
 
-/** Noon UTC of a `YYYY-MM-DD` day: "now" for callers that give only the day (tests, a fixed first screen). */
-function noonOf(day: string): number {
-  const ms = Date.parse(`${day}T12:00:00Z`);
-  return Number.isNaN(ms) ? Date.now() : ms;
-}
-
 type Doc = Pick<Observation, 'id' | 'status' | 'course' | 'faculty' | 'observer' | 'obsRequest' | 'meetings'>;
 
 /** "HH:MM" of an ISO instant in the given IANA zone (the campus's; the device's when undefined). */
@@ -122,10 +116,8 @@ function classRoom(o: Doc, day: string | null, time: string | null): string | nu
  * The next actions of one observation (both sides), in the order of the cycle (SPEC §4). Empty once it is
  * completed. Rubric stages have up to two: the observer's scores (or lock) and the faculty member's self-scores.
  */
-export function cycleActions(o: Doc, today: string, timeZone?: string, now: number = noonOf(today)): CycleAction[] {
+export function cycleActions(o: Doc, today: string, timeZone?: string): CycleAction[] {
   if (o.status === 'Completed') return [];
-  // The one overdue rule (src/shared/stages.ts): dated, not completed, and a day past its date-time.
-  const late = (at: string | null | undefined, status: string | null | undefined) => isOverdue(at, status, now);
   const r = o.obsRequest;
   const { informedObservation: inf, uninformedObservation: uninf, postObservation: post } = o.meetings ?? {};
   const base = { observationId: o.id, course: o.course?.courseCode ?? 'No course yet', day: null, time: null, location: null, overdue: false };
@@ -154,10 +146,9 @@ export function cycleActions(o: Doc, today: string, timeZone?: string, now: numb
     const time = r.timeSlotByObserver[0]?.time ?? null;
     const when = { day, time, location: classRoom(o, r.timeSlotByObserver[0]?.day ?? null, time) };
     const out: CycleAction[] = [];
-    const overdue = late(r.scheduledOn, inf.status);
-    if (inf.observerScore == null) out.push(act('observeInformed', { ...when, overdue }));
-    else if (inf.facultyScore != null) out.push(act('lockInformed', { ...when, day: null, overdue }));
-    if (inf.facultyScore == null) out.push(act('selfScoreInformed', { ...when, overdue }));
+    if (inf.observerScore == null) out.push(act('observeInformed', { ...when, overdue: isOverdue(day, false, today) }));
+    else if (inf.facultyScore != null) out.push(act('lockInformed', { ...when, day: null, overdue: isOverdue(day, false, today) }));
+    if (inf.facultyScore == null) out.push(act('selfScoreInformed', { ...when, overdue: isOverdue(day, false, today) }));
     return out;
   }
   if (inf?.status === 'Completed' && !uninf) return [act('startUninformed')];
@@ -172,7 +163,7 @@ export function cycleActions(o: Doc, today: string, timeZone?: string, now: numb
   if (post && post.status !== 'Completed') {
     const chosen = post.timeSlotsByObserver.find((s) => s.id === post.timeSlotByFaculty)?.dateTime ?? post.scheduledOn;
     const when = chosen && dayIn(chosen, timeZone) ? { day: dayIn(chosen, timeZone), time: timeIn(chosen, timeZone), location: post.location } : { location: post.location };
-    if (post.status === 'Scheduled') return [act('holdMeeting', { ...when, overdue: late(chosen, post.status) })];
+    if (post.status === 'Scheduled') return [act('holdMeeting', { ...when, overdue: isOverdue(when.day, false, today) })];
     if (!post.reflectionPlan?.editedBy) return [act('reflectionPlan')];
     if (post.artifacts.length === 0) return [act('shareArtifact')];
     if (!post.timeSlotByFaculty) return [act('chooseMeetingSlot')];
@@ -225,10 +216,10 @@ export interface StepViewer {
  * The viewer's next steps over the given observations: theirs first by bucket and then by date, time and course;
  * for a follower (HOD, admins) every action is "waiting", except dated ones this week and overdue ones.
  */
-export function nextSteps(docs: readonly (Doc & Pick<Observation, 'observerId' | 'facultyId'>)[], viewer: StepViewer, today: string, timeZone?: string, now?: number): NextStep[] {
+export function nextSteps(docs: readonly (Doc & Pick<Observation, 'observerId' | 'facultyId'>)[], viewer: StepViewer, today: string, timeZone?: string): NextStep[] {
   const out: NextStep[] = [];
   for (const o of docs) {
-    for (const a of cycleActions(o, today, timeZone, now)) {
+    for (const a of cycleActions(o, today, timeZone)) {
       const mine = viewer.participant && isViewersAction(a, o, viewer.id);
       if (viewer.participant && !mine && o.observerId !== viewer.id && o.facultyId !== viewer.id) continue;
       const bucket = bucketOf(a, mine, today);

@@ -117,11 +117,10 @@ describe('dates', () => {
     expect(whenLabel('2026-12-20', '09:00', TODAY)).toBe('20 Dec 09:00');
     expect(whenLabel(null, '09:00', TODAY)).toBeNull();
   });
-  it('uses the one overdue rule of src/shared/stages.ts: a day past its date-time and not completed', () => {
-    const noon = Date.parse(`${TODAY}T12:00:00Z`);
-    expect(isOverdue('2026-11-25T00:00:00.000Z', 'Ongoing', noon)).toBe(true);
-    expect(isOverdue(`${TODAY}T00:00:00.000Z`, 'Ongoing', noon)).toBe(false);
-    expect(isOverdue('2026-11-20T00:00:00.000Z', 'Completed', noon)).toBe(false);
-    expect(isOverdue(null, 'Ongoing', noon)).toBe(false);
+  it('isOverdue: past day and not done', () => {
+    expect(isOverdue('2026-11-26T00:00:00.000Z', false, TODAY)).toBe(true);
+    expect(isOverdue('2026-11-27', false, TODAY)).toBe(false);
+    expect(isOverdue('2026-11-26', true, TODAY)).toBe(false);
+    expect(isOverdue(null, false, TODAY)).toBe(false);
   });
 });

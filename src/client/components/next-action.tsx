@@ -11,7 +11,7 @@ import { actionText, cycleActions, isViewersAction, stepLine } from '../../share
 
 export function NextAction({ obs, viewerId, stages, links = false }: { obs: Observation; viewerId: string; stages?: readonly string[]; links?: boolean }) {
   const today = localDay(new Date());
-  const actions = cycleActions(obs, today, undefined, Date.now()).filter((a) => !stages || stages.includes(a.stage));
+  const actions = cycleActions(obs, today).filter((a) => !stages || stages.includes(a.stage));
   if (actions.length === 0) return null;
   return (
     <Stack gap="xs" data-testid="next-action">

@@ -39,7 +39,7 @@ export function NotificationBell() {
       const ids = [...new Set(notifications.map((n) => n.observationId).filter((id): id is string => !!id))];
       const docs = (await getDb().observations.bulkGet(ids)).filter((o) => o && o.grain !== 'summary' && o.meetings) as unknown as Observation[];
       const today = localDay(new Date());
-      return new Set(docs.filter((o) => cycleActions(o, today, undefined, Date.now()).some((a) => isViewersAction(a, o, userId))).map((o) => o.id));
+      return new Set(docs.filter((o) => cycleActions(o, today).some((a) => isViewersAction(a, o, userId))).map((o) => o.id));
     },
     [opened, userId, notifications],
     new Set<string>(),

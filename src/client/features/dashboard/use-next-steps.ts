@@ -28,6 +28,6 @@ export function useNextSteps(viewer: User): NextStepsData | undefined {
     const { docs, uninitiated } = loaded;
     const today = localDay(new Date());
     const participant = viewer.role === 'Observer' || viewer.role === 'Faculty';
-    return { steps: nextSteps(docs, { id: viewer.id, participant }, today, undefined, Date.now()), today, participant, docs, uninitiated };
+    return { steps: nextSteps(docs, { id: viewer.id, participant }, today), today, participant, docs, uninitiated };
   }, [loaded, viewer.id, viewer.role]);
 }
