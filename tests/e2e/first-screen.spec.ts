@@ -6,6 +6,7 @@
  * names, exports the department as CSV, and reads the audit trail in words at real times.
  * Times are read in UTC (the campus zone of the demo server and the browser's zone here).
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DOMAIN } from './support/demo.js';
 import { expect, test } from './support/fixtures.js';
@@ -19,6 +20,13 @@ const MEETING_FACULTY = `faculty.physics5@${DOMAIN}`;
 
 test.use({ timezoneId: 'UTC' });
 test.setTimeout(120_000);
+
+/** axe (WCAG A/AA): no serious or critical violation on the page as it stands. */
+async function axeClean(page: Page): Promise<void> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const found = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+  expect(found).toEqual([]);
+}
 
 /** Nothing on the page scrolls sideways (the viewport holds the whole width). */
 async function noSidewaysScroll(page: Page): Promise<void> {
@@ -87,6 +95,7 @@ test.describe('at phone size', () => {
     // Your Courses: one card per slot, nothing scrolls sideways.
     await expect(page.getByRole('heading', { name: 'Your Courses' })).toBeVisible();
     await noSidewaysScroll(page);
+    await axeClean(page);
     const table = page.locator('section[aria-labelledby="your-courses-title"] .cards-on-phone');
     const overflow = await table.evaluate((el) => el.scrollWidth - el.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -140,6 +149,7 @@ test.describe('at desktop size', () => {
     const card = page.getByTestId('next-steps');
     await expect(card.getByRole('heading', { name: 'Observations needing attention' })).toBeVisible();
     await expect(card.getByText('Waiting for Nadia Karim to hold the meeting')).toBeVisible();
+    await axeClean(page);
 
     await page.goto('/analytics');
     const heatmap = page.getByTestId('heatmap');
@@ -154,6 +164,7 @@ test.describe('at desktop size', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export observations (CSV)' }).click();
     expect((await download).suggestedFilename()).toBe('observations-physics.csv');
+    await axeClean(page);
 
     // The audit trail of a cycle up to its meeting: words, not codes, at times spread over days.
     await page.goto('/observations/list-observation');

@@ -32,7 +32,7 @@ export function DashboardPage({ viewer }: { viewer: User }) {
 
   return (
     <Stack gap="lg">
-      {next ? <NextStepsCard steps={next.steps} today={next.today} participant={next.participant} docs={next.docs} /> : null}
+      {next ? <NextStepsCard steps={next.steps} today={next.today} participant={next.participant} docs={next.docs} uninitiated={next.uninitiated} /> : null}
       <CountCards cards={cards} />
       {loading ? (
         <Center py="xl">

@@ -33,3 +33,17 @@ export async function loadOpenObservations(db: ReplicaDb, viewer: Pick<User, 'id
   }
   return rows.filter((o) => o.grain !== 'summary' && o.meetings != null) as unknown as Observation[];
 }
+
+/**
+ * A Head of Department's own next step: the faculty members of their department the replica shows with no
+ * observation at all (initiating is the HOD's part of the cycle). Names in name order; empty for other roles.
+ */
+export async function loadUninitiatedFaculty(db: ReplicaDb, viewer: Pick<User, 'role' | 'department'>): Promise<string[]> {
+  if (viewer.role !== 'Head_of_Department' || !viewer.department) return [];
+  const faculty = (await db.users.where('[role+department.id]').equals(['Faculty', viewer.department.id]).toArray()) as unknown as { id: string; name: string }[];
+  const out: string[] = [];
+  for (const f of faculty) {
+    if ((await db.observations.where('facultyId').equals(f.id).count()) === 0) out.push(f.name);
+  }
+  return out.sort((a, b) => a.localeCompare(b));
+}

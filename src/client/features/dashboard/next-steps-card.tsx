@@ -24,7 +24,7 @@ const SHOWN = 6;
 
 export const NextStepsCard = memo(NextStepsView);
 
-function NextStepsView({ steps, today, participant, docs }: { steps: NextStep[]; today: string; participant: boolean; docs: Pick<Observation, 'id'>[] }) {
+function NextStepsView({ steps, today, participant, docs, uninitiated = [] }: { steps: NextStep[]; today: string; participant: boolean; docs: Pick<Observation, 'id'>[]; uninitiated?: string[] }) {
   const mine = steps.filter((s) => s.mine);
   const heading = participant ? 'Your next steps' : 'Observations needing attention';
   const summary = participant
@@ -41,6 +41,20 @@ function NextStepsView({ steps, today, participant, docs }: { steps: NextStep[];
         {summary}
       </Text>
       <Stack gap="md">
+        {uninitiated.length > 0 ? (
+          <Stack gap={2} component="section" aria-labelledby="next-steps-initiate">
+            <Title order={3} size="h6" id="next-steps-initiate">
+              For you
+            </Title>
+            <Anchor component={Link} to="/observations/create-observation" fw={600}>
+              Initiate observations for {uninitiated.length} faculty member{uninitiated.length === 1 ? '' : 's'}
+            </Anchor>
+            <Text size="sm" c="dimmed">
+              No observation yet: {uninitiated.slice(0, 5).join(', ')}
+              {uninitiated.length > 5 ? ` and ${uninitiated.length - 5} more` : ''}
+            </Text>
+          </Stack>
+        ) : null}
         {SECTIONS.map(({ bucket, title, follower }) => {
           const rows = steps.filter((s) => s.bucket === bucket);
           if (rows.length === 0) return null;

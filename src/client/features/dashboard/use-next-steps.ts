@@ -6,22 +6,28 @@ import { nextSteps, type NextStep } from '../../../shared/next-steps.js';
 import type { Observation } from '../../../shared/contract/observations.js';
 import { useReplicaQuery } from '../../hooks/use-replica-query.js';
 import { getDb } from '../../sync/index.js';
-import { loadOpenObservations } from './load-next-steps.js';
+import { loadOpenObservations, loadUninitiatedFaculty } from './load-next-steps.js';
 
 export interface NextStepsData {
   steps: NextStep[];
   today: string;
   participant: boolean;
   docs: Observation[];
+  /** HOD: faculty members of the department without an observation. */
+  uninitiated: string[];
 }
 
 export function useNextSteps(viewer: User): NextStepsData | undefined {
   const dept = viewer.department?.id ?? null;
-  const docs = useReplicaQuery(() => loadOpenObservations(getDb(), viewer), [viewer.id, viewer.role, dept]);
+  const loaded = useReplicaQuery(
+    async () => ({ docs: await loadOpenObservations(getDb(), viewer), uninitiated: await loadUninitiatedFaculty(getDb(), viewer) }),
+    [viewer.id, viewer.role, dept],
+  );
   return useMemo(() => {
-    if (!docs) return undefined;
+    if (!loaded) return undefined;
+    const { docs, uninitiated } = loaded;
     const today = localDay(new Date());
     const participant = viewer.role === 'Observer' || viewer.role === 'Faculty';
-    return { steps: nextSteps(docs, { id: viewer.id, participant }, today), today, participant, docs };
-  }, [docs, viewer.id, viewer.role]);
+    return { steps: nextSteps(docs, { id: viewer.id, participant }, today), today, participant, docs, uninitiated };
+  }, [loaded, viewer.id, viewer.role]);
 }
