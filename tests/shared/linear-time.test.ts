@@ -27,7 +27,7 @@ import {
   sideTotal,
 } from '../../src/shared/rubric.js';
 import { createUserError, hasDomain, invitationPasswordError, isValidEmail, loginError, resetPasswordError } from '../../src/shared/validation.js';
-import { isMeetingOverdue, isOverdue, meetingAt, overdueStages, stageStates } from '../../src/shared/stages.js';
+import { dayAt, isMeetingOverdue, isOverdue, meetingAt, overdueStages, stageStates } from '../../src/shared/stages.js';
 import { promptError } from '../../src/shared/contract/admin.js';
 import { projectUser, projectUsersFor, userViewFor } from '../../src/shared/contract/user-projection.js';
 import { csvSafeCell, csvSafeRow } from '../../src/shared/csv.js';
@@ -44,7 +44,7 @@ import { MUTATIONS, mutationDef } from '../../src/shared/sync/mutations/index.js
 import { computeAgreement, draftAgenda, gapLevel } from '../../src/shared/agreement.js';
 import { campusInstant, isTimeZone } from '../../src/shared/campus-time.js';
 import { actionText, cycleActions, dayIn, isViewersAction, nextSteps, stepLine, timeIn, whenLabel } from '../../src/shared/next-steps.js';
-import { isOverdue } from '../../src/shared/stages.js';
+import * as policy from '../../src/shared/access-policy/index.js';
 
 
 const BOUND_MS = 200;
@@ -147,7 +147,7 @@ const CALLS: Record<string, Call> = {
     createUserError({ name: s, email: s, password: s, confirmPassword: s, role: 'Faculty', course: s, slots: [s] }, 'university.edu'),
   'validation.ts#resetPasswordError': (s) => resetPasswordError(s, s, s),
   'validation.ts#invitationPasswordError': (s) => invitationPasswordError(s, s),
-  'stages.ts#isOverdue': (s) => isOverdue(s, s, s.length),
+  'stages.ts#dayAt': (s) => dayAt(s.length),
   'stages.ts#meetingAt': (s) => meetingAt({ status: s, scheduledOn: null, timeSlotByFaculty: s, timeSlotsByObserver: [{ id: s, dateTime: s }] }),
   'stages.ts#isMeetingOverdue': (s) => isMeetingOverdue({ status: s, scheduledOn: s }, s.length),
   'stages.ts#stageStates': (s) => stageStates({ status: s, obsRequest: { status: s, scheduledOn: s }, meetings: { informedObservation: { status: s }, uninformedObservation: null, postObservation: { status: s, scheduledOn: s } } }, s.length),
@@ -203,9 +203,40 @@ const CALLS: Record<string, Call> = {
   'next-steps.ts#stepLine': (s) => stepLine({ day: s, time: s, course: s, location: s, stage: s }, s),
   'stages.ts#isOverdue': (s) => isOverdue(s, false, s) || isOverdue(`2026-11-30${s}`, false, '2026-12-01'),
   'agreement.ts#computeAgreement': (s) => computeAgreement([{ id: s, code: s, title: s, observerScore: s.length % 5, facultyScore: 1 }]),
+  // The access policy compares ids and roles: never more than a pass over its arguments.
+  ...policyEntries('access-policy/people.ts'),
+  ...policyEntries('access-policy/scores.ts'),
+  ...policyEntries('access-policy/evidence.ts'),
+  ...policyEntries('access-policy/index.ts'),
+  'access-policy/index.ts#can': (s) => policy.can(s as never, 'user.create'),
+  'access-policy/index.ts#mayOpenPage': (s) => policy.mayOpenPage('Faculty', s),
   'agreement.ts#draftAgenda': (s) =>
     draftAgenda([computeAgreement([{ id: s, title: s, observerScore: 0, facultyScore: 4 }])], [{ id: s, rubricItemIds: [s, s] }]),
 };
+
+/** Every access-policy function, fed a hostile id, role and department: `file#name` → check. */
+function policyEntries(file: string): Record<string, (s: string) => unknown> {
+  const o = { observerId: 'a', facultyId: 'b', departmentId: 1, hodId: 'c' };
+  const fns: Record<string, (s: string) => unknown> = {
+    isHodOf: (s) => policy.isHodOf({ id: s, role: s, departmentId: 1 }, o),
+    takesPart: (s) => policy.takesPart({ id: s, role: s }, o),
+    canSeeObservation: (s) => policy.canSeeObservation({ id: s, role: 'Faculty' }, o),
+    scoringSide: (s) => policy.scoringSide({ id: s, role: s }, o),
+    seesObserverScores: (s) => policy.seesObserverScores({ id: s, role: s }, o),
+    seesAgreement: (s) => policy.seesAgreement({ id: s, role: s }, o),
+    noteAudience: (s) => policy.noteAudience({ id: s, role: s }, o),
+    facultySeesNote: (s) => policy.facultySeesNote({ shared: s.length > 0 }, true),
+    seesAgenda: (s) => policy.seesAgenda({ id: s, role: s }, o, { shared: true }),
+    seesAuditTrail: (s) => policy.seesAuditTrail({ id: s, role: s }, o),
+  };
+  const names: Record<string, readonly string[]> = {
+    'access-policy/people.ts': ['isHodOf', 'takesPart', 'canSeeObservation', 'scoringSide'],
+    'access-policy/scores.ts': ['seesObserverScores', 'seesAgreement'],
+    'access-policy/evidence.ts': ['noteAudience', 'facultySeesNote', 'seesAgenda', 'seesAuditTrail'],
+    'access-policy/index.ts': Object.keys(fns),
+  };
+  return Object.fromEntries((names[file] ?? []).map((n) => [`${file}#${n}`, fns[n]!]));
+}
 
 const modules = import.meta.glob<Record<string, unknown>>('../../src/shared/**/*.ts', { eager: true });
 const rel = (file: string) => file.replace('../../src/shared/', '');
