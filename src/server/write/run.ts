@@ -1,11 +1,15 @@
 /**
  * One change sent singly (a REST call): its own transaction, exactly once per Idempotency-Key (idempotency.ts).
  *
- *   key stored? ──► the stored answer
  *   BEGIN; run(ctx, input); INSERT audit rows; INSERT key + answer; COMMIT ──► feed nudged ──► after-commit work
- *      │ failed (refused, or the key stored meanwhile by a twin: everything rolled back)
+ *      │ failed: refused, or the key was already stored (a replay, or a twin that committed first) so its INSERT
+ *      │ failed and everything this attempt did rolled back
  *      ▼
- *   key stored now? ──► the twin's answer; else the failure
+ *   key stored? ──► the stored answer (422 when it was stored for another request); else the failure
+ *
+ * The key is not looked up before the change: a first send — nearly every call — would always miss, and a replay
+ * is found on the failure path just as surely (its own INSERT of the key fails at the latest), with nothing of its
+ * second attempt kept.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps, AuthUser } from '../services/deps.js';
@@ -31,8 +35,6 @@ export interface SingleWrite {
 export async function runSingle<I>(deps: AppDeps, w: SingleWrite, m: Mutator<I>, input: I): Promise<Answer> {
   const k: Keyed | undefined = w.key === undefined ? undefined : keyed(w.user.id, w.key, w.method, w.path, w.body);
   const stored = async () => (k ? replayOf(k, (await storedAnswers(deps.db, k.userId, [k.key])).get(k.key)) : undefined);
-  const before = await stored();
-  if (before) return { status: before.statusCode, body: before.response, replay: true };
   let effects: WriteEffects | undefined;
   let answer: WriteResult;
   try {
