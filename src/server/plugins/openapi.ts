@@ -12,14 +12,14 @@
  */
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Every route registered (method, url), HEAD twins of GET routes excepted: what the document must cover. */
-    routeTable: { method: string; url: string }[];
+    /** Every route registered (method, url, its declared schema), HEAD twins of GET routes excepted: what the document must cover. */
+    routeTable: { method: string; url: string; schema?: FastifySchema }[];
   }
 }
 
@@ -50,17 +50,15 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   app.setValidatorCompiler(() => (value) => ({ value }));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
-  const table: { method: string; url: string }[] = [];
+  const table: FastifyInstance['routeTable'] = [];
   app.decorate('routeTable', table);
-  const gets = new Set<string>();
   app.addHook('onRoute', (route) => {
-    // Fastify adds a HEAD twin right after every GET route (a HEAD declared before its GET is a route of its own);
-    // swagger-ui's and this plugin's own routes are not the API.
-    if ((route.method === 'HEAD' && gets.has(route.url)) || (route.schema as { hide?: boolean } | undefined)?.hide) return;
-    for (const method of methodsOf(route)) {
-      if (method === 'GET') gets.add(route.url);
-      table.push({ method, url: route.url });
-    }
+    // Fastify adds a HEAD twin to every GET route: not documented, as @fastify/swagger leaves out a HEAD route unless
+    // it says `config.swagger.exposeHeadRoute` (tus's own HEAD does). swagger-ui's and this plugin's own routes are
+    // not the API.
+    const exposed = (route.config as { swagger?: { exposeHeadRoute?: boolean } } | undefined)?.swagger?.exposeHeadRoute === true;
+    if ((route.method === 'HEAD' && !exposed) || (route.schema as { hide?: boolean } | undefined)?.hide) return;
+    for (const method of methodsOf(route)) table.push({ method, url: route.url, schema: route.schema });
   });
 
   await app.register(swagger, {
