@@ -26,9 +26,13 @@ export interface RouteDoc {
   produces?: string;
 }
 
-/** A response entry with no schema (a file, a tus answer): documented by its description and media type only. */
+/**
+ * A response entry that is not zod (a file, a tus answer): already OpenAPI, documented by its description and media
+ * type only; `type: 'null'` is @fastify/swagger's way of saying "no body" (tus answers in headers).
+ */
 export interface PlainResponse {
   description: string;
+  type?: 'null';
   content?: Record<string, { schema: Record<string, unknown> }>;
 }
 
@@ -45,7 +49,7 @@ function paramsOf(url: string): z.ZodObject | undefined {
 
 function success(doc: RouteDoc): z.ZodType | { description: string; content: Record<string, { schema: z.ZodType }> } | PlainResponse {
   if (doc.response) return { description: 'Success', content: { 'application/json': { schema: doc.response } } };
-  if (doc.produces === 'tus') return { description: 'tus 1.0 protocol answer (headers)' };
+  if (doc.produces === 'tus') return { description: 'tus 1.0 protocol answer (headers, no body)', type: 'null' };
   const type = doc.produces ?? 'application/octet-stream';
   return { description: `The file (${type})`, content: { [type]: { schema: { type: 'string' } } } };
 }
