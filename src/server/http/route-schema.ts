@@ -15,7 +15,7 @@ import { ErrorBody } from '../../shared/contract/common.js';
 export interface RouteDoc {
   summary: string;
   tag: string;
-  /** Who may call (the services enforce it); "anyone" = no bearer token needed. */
+  /** Who may call (the services enforce it); "anyone…" = no bearer token needed. */
   who: string;
   body?: z.ZodType;
   query?: z.ZodType;
@@ -61,7 +61,7 @@ export function routeSchema(url: string, doc: RouteDoc): FastifySchema {
     summary: doc.summary,
     description: `Who may call: ${doc.who}.`,
     tags: [doc.tag],
-    ...(doc.who === 'anyone' ? {} : { security: [{ bearer: [] }] }),
+    ...(doc.who.startsWith('anyone') ? {} : { security: [{ bearer: [] }] }),
     ...(doc.body ? { body: doc.body } : {}),
     ...(doc.query ? { querystring: doc.query } : {}),
     ...(params ? { params } : {}),

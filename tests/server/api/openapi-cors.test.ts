@@ -74,6 +74,8 @@ describe('GET /api/openapi.json', () => {
     expect(create.responses['201'].content['application/json'].schema.properties).toHaveProperty('courseSlots');
     expect(create.security).toEqual([{ bearer: [] }]);
     expect(doc.paths['/api/auth/login'].post.security).toBeUndefined();
+    // The calendar feed's secret URL is its own authority: no bearer token.
+    expect(doc.paths['/api/calendar/{file}'].get.security).toBeUndefined();
     expect(doc.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer' });
     const userData = doc.paths['/api/user/{id}'].get.responses['200'].content['application/json'].schema;
     expect(userData.properties).toHaveProperty('observations');
