@@ -4,6 +4,7 @@
  *     declares to Fastify), covering every registered route; /api/docs serves Swagger UI under the app's CSP, even when the SPA fallback is active;
  *   - CORS_ORIGINS: listed origins get CORS (preflight included), any other origin none; default none at all.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app.js';
 import { loadConfig } from '../../../src/server/config.js';
+import { zodMessage } from '../../../src/server/http/error-response.js';
+import { CreateCourseRequest } from '../../../src/shared/contract/courses.js';
 import { createTestApp, testConfig, type TestApp } from '../support/helpers.js';
 
 let t: TestApp;
@@ -85,6 +88,17 @@ describe('GET /api/openapi.json', () => {
     const rubric = doc.paths['/api/observation/informed'].put.requestBody.content['application/json'].schema;
     expect(Object.keys(rubric.properties)).toEqual(expect.arrayContaining(['observationsId', 'informedId', 'rubricsFinal', 'role']));
     expect(doc.paths['/api/observation/informed'].put.responses['4XX'].content['application/json'].schema.required).toEqual(['error']);
+  });
+});
+
+describe('route schemas declare, they do not validate', () => {
+  it('a write with a wrong body is refused as before: 401 without a token, then the 400 its own zod parse gives', async () => {
+    const body = { name: 5, slots: 'none' };
+    const anonymous = await t.post('/api/course', body);
+    expect(anonymous.statusCode).toBe(401);
+    const res = await t.post('/api/course', body, await t.login('hod'), { 'idempotency-key': randomUUID() });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: zodMessage(CreateCourseRequest.safeParse(body).error!) });
   });
 });
 
