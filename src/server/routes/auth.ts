@@ -3,19 +3,24 @@
  * Every write goes through idempotentWrite (one transaction, exactly once per Idempotency-Key).
  */
 import type { FastifyInstance } from 'fastify';
-import { AcceptInvitationRequest, LoginRequest } from '../../shared/contract/users.js';
+import { MessageBody } from '../../shared/contract/common.js';
+import { AcceptInvitationRequest, LoginRequest, User } from '../../shared/contract/users.js';
 import { acceptInvitation } from '../services/auth/invitations.js';
 import { MSG } from '../../shared/messages.js';
 import { notFound } from '../services/errors.js';
 import { login } from '../services/auth/login.js';
 import { userDocumentById } from '../services/users/user-document.js';
+import { routeSchema } from '../http/route-schema.js';
 
 export default async function authRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
 
   app.post(
     '/auth/login',
-    { config: { rateLimit: { max: app.loginLimits.perIpPerMinute, timeWindow: 60_000 } } },
+    {
+      config: { rateLimit: { max: app.loginLimits.perIpPerMinute, timeWindow: 60_000 } },
+      schema: routeSchema('/auth/login', { tag: 'auth', summary: 'Sign in: the user object with `token`', who: 'anyone', body: LoginRequest, response: User }),
+    },
     async (req) => {
       // The schema bounds both fields and names a missing or non-string one; empty strings pass it and
       // get the catalogue message from loginError.
@@ -24,7 +29,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/auth/me', { preHandler: app.authenticate }, async (req) => {
+  app.get('/auth/me', { preHandler: app.authenticate, schema: routeSchema('/auth/me', { tag: 'auth', summary: 'The current user object', who: 'signed in', response: User }) }, async (req) => {
     const doc = await userDocumentById(deps.db, req.user.id);
     if (!doc) throw notFound(MSG.notFound);
     return doc;
@@ -36,7 +41,10 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   // bits, so guessing one is not a concern.
   app.post(
     '/auth/accept-invitation',
-    { config: { rateLimit: { max: app.loginLimits.perIpPerMinute, timeWindow: 60_000 } } },
+    {
+      config: { rateLimit: { max: app.loginLimits.perIpPerMinute, timeWindow: 60_000 } },
+      schema: routeSchema('/auth/accept-invitation', { tag: 'auth', summary: 'An invited user sets their own password with the emailed token', who: 'anyone', body: AcceptInvitationRequest, response: MessageBody }),
+    },
     async (req) => {
       const input = AcceptInvitationRequest.parse(req.body ?? {});
       return deps.db.transaction((tx) => acceptInvitation(tx, input, deps.now()));

@@ -17,15 +17,16 @@
  * segments cannot make the checked id differ from the used one; such targets are refused before tus anyway.
  */
 import type { ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { Server } from '@tus/server';
 import { ARTIFACT_MAX_BYTES } from '../../shared/constants.js';
-import { declaredKind, uploadTooLargeMessage } from '../../shared/contract/files.js';
+import { declaredKind, FileLimits, uploadTooLargeMessage } from '../../shared/contract/files.js';
 import { MSG } from '../../shared/messages.js';
 import { notFound } from '../services/errors.js';
 import { CORS_EXPOSED_HEADERS } from '../plugins/cors.js';
 import { bytesOwnedBy, fileLimits, quotaOf } from '../services/uploads/quota.js';
 import { FILES_ROUTE, newFileId, uploadIdFromTarget } from '../storage/index.js';
+import { routeSchema, type RouteDoc } from '../http/route-schema.js';
 
 const UPLOAD_NOT_FOUND = 'Upload not found!';
 
@@ -181,9 +182,22 @@ export default async function filesRoutes(app: FastifyInstance): Promise<void> {
     await tus.handle(req.raw, reply.raw);
   };
 
-  app.get('/files/limits', { preHandler: app.authenticate }, async (req) => fileLimits(db, storage, config, req.user.id));
+  const limits = routeSchema('/files/limits', { tag: 'files', summary: 'Upload size limits per kind and the caller’s quota', who: 'signed in', response: FileLimits });
+  app.get('/files/limits', { preHandler: app.authenticate, schema: limits }, async (req) => fileLimits(db, storage, config, req.user.id));
   // OPTIONS: tus's capability discovery (signed in). A CORS preflight from a listed origin never reaches it: the
   // CORS plugin answers it first, before authentication (plugins/cors.ts).
-  app.route({ method: ['POST', 'OPTIONS'], url: '/files', preHandler: app.authenticate, handler: handle });
-  app.route({ method: ['HEAD', 'PATCH', 'GET', 'DELETE'], url: '/files/*', preHandler: app.authenticate, handler: handle });
+  // One route per method, each with its own documentation; all are tus's one handler.
+  const tusRoutes: [HTTPMethods, string, Omit<RouteDoc, 'tag'>][] = [
+    ['POST', '/files', { summary: 'tus 1.0: create an upload', who: 'signed in', status: 201, produces: 'tus' }],
+    ['OPTIONS', '/files', { summary: 'tus 1.0: server capabilities', who: 'signed in', status: 204, produces: 'tus' }],
+    ['HEAD', '/files/*', { summary: 'tus 1.0: upload offset', who: 'the upload’s creator', produces: 'tus' }],
+    ['PATCH', '/files/*', { summary: 'tus 1.0: append bytes', who: 'the upload’s creator', status: 204, produces: 'tus' }],
+    ['GET', '/files/*', { summary: 'tus: the uploaded bytes', who: 'the upload’s creator', produces: 'application/octet-stream' }],
+    ['DELETE', '/files/*', { summary: 'tus 1.0: abandon an upload', who: 'the upload’s creator', status: 204, produces: 'tus' }],
+  ];
+  for (const [method, url, d] of tusRoutes) {
+    // tus's HEAD is a route of its own (@fastify/swagger documents a HEAD route only when told to).
+    const config = method === 'HEAD' ? { swagger: { exposeHeadRoute: true } } : undefined;
+    app.route({ method, url, preHandler: app.authenticate, config, schema: routeSchema(url, { tag: 'files', ...d }), handler: handle });
+  }
 }

@@ -7,6 +7,9 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { notifications } from '../db/schema.js';
 import { notificationDocument } from '../services/notify.js';
+import { z } from 'zod';
+import { Notification } from '../../shared/contract/notifications.js';
+import { routeSchema } from '../http/route-schema.js';
 
 /** Kept for importers of the old location; the function lives in services/notify.ts. */
 export { notificationDocument };
@@ -14,7 +17,8 @@ export { notificationDocument };
 export default async function notificationRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
 
-  app.get('/notifications', { preHandler: app.authenticate }, async (req) => {
+  const schema = routeSchema('/notifications', { tag: 'notifications', summary: 'Own notifications, newest first', who: 'signed in', response: z.array(Notification) });
+  app.get('/notifications', { preHandler: app.authenticate, schema }, async (req) => {
     const rows = await db
       .select()
       .from(notifications)

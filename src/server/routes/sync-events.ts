@@ -11,6 +11,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { SYNC_EVENT_FEED, SYNC_EVENTS_HEARTBEAT_MS } from '../../shared/sync/protocol.js';
+import { routeSchema } from '../http/route-schema.js';
 
 export const STREAM_MAX_MS = 15 * 60_000;
 
@@ -21,7 +22,8 @@ export default async function syncEventsRoutes(app: FastifyInstance): Promise<vo
     for (const end of [...open]) end();
   });
 
-  app.get('/sync/events', { preHandler: app.authenticate }, async (req, reply) => {
+  const schema = routeSchema('/sync/events', { tag: 'sync', summary: 'Server-sent events: data-less "feed moved" nudges and heartbeats', who: 'signed in', produces: 'text/event-stream' });
+  app.get('/sync/events', { preHandler: app.authenticate, schema }, async (req, reply) => {
     // Over the per-user or total stream limit: 429 with Retry-After, answered as JSON before the stream starts.
     app.feedBus.admit(req.user);
     reply.hijack();

@@ -6,12 +6,16 @@
  * is the scope key of the device's last page (a changed scope answers resetRequired). Old tombstones are purged by the housekeeping (plugins/housekeeping.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { PIN_MAX, SYNC_ENTITIES, SYNC_PAGE_DEFAULT, SYNC_PAGE_MAX, type SyncEntity } from '../../shared/sync/protocol.js';
+import { PIN_MAX, SYNC_ENTITIES, SYNC_PAGE_DEFAULT, SYNC_PAGE_MAX, SyncChangesResponse, type SyncEntity } from '../../shared/sync/protocol.js';
 import { badRequest } from '../services/errors.js';
 import { changesFor } from '../sync/changes.js';
 import { parseCursor } from '../sync/cursor.js';
+import { z } from 'zod';
+import { routeSchema } from '../http/route-schema.js';
 
 const MAX_REFETCH = 200;
+/** The pull's query as documented; the handler checks each parameter itself (its own 400 texts). */
+const SyncQuery = z.object({ since: z.string().optional(), limit: z.coerce.number().int().optional(), refetch: z.string().optional(), pin: z.string().optional(), scope: z.string().optional() });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export default async function syncRoutes(app: FastifyInstance): Promise<void> {
@@ -19,7 +23,10 @@ export default async function syncRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Querystring: { since?: string; limit?: string; refetch?: string; pin?: string; scope?: string } }>(
     '/sync/changes',
-    { preHandler: app.authenticate },
+    {
+      preHandler: app.authenticate,
+      schema: routeSchema('/sync/changes', { tag: 'sync', summary: 'Pull: records changed since the cursor', who: 'signed in', query: SyncQuery, response: SyncChangesResponse }),
+    },
     async (req, reply) => {
       const since = parseCursor(req.query.since ?? '0');
       if (!since) throw badRequest('since must be a cursor returned by this endpoint');

@@ -10,13 +10,18 @@ import { forbidden, notFound } from '../services/errors.js';
 import { AVATAR_MIME, avatarFile } from '../services/users/avatar.js';
 import { observerPairedWith, userData } from '../services/users/user-data.js';
 import { userDocumentForViewer } from '../services/users/user-document.js';
+import { UserData } from '../../shared/contract/user-data.js';
+import { routeSchema } from '../http/route-schema.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export default async function userRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
 
-  app.get<{ Params: { id: string } }>('/user/:id', { preHandler: app.authenticate }, async (req) => {
+  app.get<{ Params: { id: string } }>(
+    '/user/:id',
+    { preHandler: app.authenticate, schema: routeSchema('/user/:id', { tag: 'users', summary: 'User data: the user, their course slots and observations', who: 'yourself, or a user your role may see', response: UserData }) },
+    async (req) => {
     const { id } = req.params;
     if (!UUID.test(id)) throw notFound(MSG.notFound);
     const found = await userDocumentForViewer(deps.db, id, req.user);
@@ -31,7 +36,10 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
   });
 
 
-  app.get<{ Params: { key: string } }>('/avatar/:key', async (req, reply) => {
+  app.get<{ Params: { key: string } }>(
+    '/avatar/:key',
+    { schema: routeSchema('/avatar/:key', { tag: 'users', summary: 'A profile picture (unguessable URL from the user document; immutable)', who: 'anyone', produces: 'image/jpeg' }) },
+    async (req, reply) => {
     const found = await avatarFile(deps.storage, req.params.key);
     if (!found) throw notFound(MSG.notFound);
     return reply

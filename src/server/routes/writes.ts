@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER } from '../../shared/sync/protocol.js';
+import { routeSchema } from '../http/route-schema.js';
 import { clientStamp } from '../services/audit.js';
 import type { Answer } from '../write/mutator.js';
 import { MUTATORS } from '../write/registry.js';
@@ -21,7 +22,7 @@ export default async function writeRoutes(app: FastifyInstance): Promise<void> {
       method: m.method,
       url: m.url,
       preHandler: app.authenticate,
-      ...(m.schema ? { schema: m.schema } : {}),
+      schema: routeSchema(m.url, m.doc),
       ...(m.preSerialization ? { preSerialization: m.preSerialization } : {}),
       handler: async (req, reply) => {
         const params = req.params as Record<string, string>;

@@ -7,11 +7,14 @@
  *   input(req)    the request (decoded path parameters and body) → the service's input, validated with the shared
  *                 contract (a zod error is the 400 naming the field)
  *   run(ctx, in)  the service call, in the change's transaction → the status and body answered
+ *   doc           the route's declared schemas (the same zod contract input() parses with, and the answer's),
+ *                 summary and who may call: the route's Fastify schema and so its part of the OpenAPI document
  *
  * Whether the change arrives alone or in a batch, it is the same input(), the same run() and the same answer.
  */
-import type { FastifyRequest, FastifySchema, preSerializationAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preSerializationAsyncHookHandler } from 'fastify';
 import type { MutationName } from '../../shared/sync/mutations/index.js';
+import type { RouteDoc } from '../http/route-schema.js';
 import type { WriteContext } from '../services/write-context.js';
 
 export interface WriteResult<T = unknown> {
@@ -38,8 +41,8 @@ export interface Mutator<I = unknown> {
   names: readonly MutationName[];
   input(req: WriteRequest): I;
   run(ctx: WriteContext, input: I): Promise<WriteResult>;
-  /** REST only: schema documented for the route (OpenAPI), and a hook on the single call's answer. */
-  schema?: FastifySchema;
+  doc: RouteDoc;
+  /** REST only: a hook on the single call's answer. */
   preSerialization?: preSerializationAsyncHookHandler;
   /** REST only: what wraps the single call (a throttle around it, live streams ended after it). */
   around?(req: FastifyRequest, call: () => Promise<Answer>): Promise<Answer>;

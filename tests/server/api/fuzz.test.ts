@@ -154,6 +154,9 @@ function validBody(route: ApiRoute, caller: Caller): Record<string, unknown> {
       return { stepId: w.teachingStepId, name: 'Step', field: 'Text' };
     case 'PUT /email/:id':
       return { email: 'Hello {{name}}', subject: 'Subject' };
+    case 'POST /auth/accept-invitation':
+      return { token: 'not-an-invitation', password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD };
+    case 'POST /observation/prompt/preview':
     case 'POST /observation/prompt':
       return { departmentId: w.dept.cs, campus: 'Main_Campus', threshold: 80 };
     case 'POST /observation/initiate':

@@ -1,9 +1,10 @@
 /**
  * The API's self-description and cross-origin policy:
- *   - /api/openapi.json is an OpenAPI 3.1 document that covers every registered route with the zod contract's
- *     schemas; /api/docs serves Swagger UI under the app's CSP, even when the SPA fallback is active;
+ *   - /api/openapi.json is an OpenAPI 3.1 document made from the routes' own schemas (the zod contract each route
+ *     declares to Fastify), covering every registered route; /api/docs serves Swagger UI under the app's CSP, even when the SPA fallback is active;
  *   - CORS_ORIGINS: listed origins get CORS (preflight included), any other origin none; default none at all.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,7 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app.js';
 import { loadConfig } from '../../../src/server/config.js';
-import { OPERATIONS } from '../../../src/server/openapi/operations.js';
+import { zodMessage } from '../../../src/server/http/error-response.js';
+import { CreateCourseRequest } from '../../../src/shared/contract/courses.js';
 import { createTestApp, testConfig, type TestApp } from '../support/helpers.js';
 
 let t: TestApp;
@@ -39,22 +41,31 @@ afterAll(async () => {
 const openapiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}');
 
 describe('GET /api/openapi.json', () => {
-  it('is OpenAPI 3.1 and documents every registered route, each from the operations table', async () => {
+  it('is OpenAPI 3.1 and documents every registered route from the schema the route declares', async () => {
     const res = await t.get('/api/openapi.json');
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');
     const routes = t.app.routeTable;
     expect(routes.length).toBeGreaterThan(40);
-    for (const { method, url } of routes) {
-      expect(OPERATIONS[`${method} ${url}`], `${method} ${url} has no entry in src/server/openapi/operations.ts`).toBeDefined();
+    for (const { method, url, schema: declared } of routes) {
+      // The route itself carries its schema (as Fastify registered it), with a summary, a tag, who may call and the
+      // answers including the `{ error }` body of a 4XX.
+      const schema = declared as { summary?: string; tags?: string[]; description?: string; response?: Record<string, unknown> } | undefined;
+      expect(schema?.summary, `${method} ${url} declares no schema with a summary`).toBeTruthy();
+      expect(schema?.tags, `${method} ${url}`).toHaveLength(1);
+      expect(schema?.description, `${method} ${url}`).toMatch(/^Who may call: /);
+      expect(Object.keys(schema?.response ?? {}), `${method} ${url}`).toContain('4XX');
       const op = doc.paths[openapiPath(url)]?.[method.toLowerCase()];
       expect(op, `${method} ${url} missing from the document`).toBeDefined();
-      expect(op.summary, `${method} ${url}`).toBeTruthy();
+      expect(op.summary, `${method} ${url}`).toBe(schema!.summary);
+      expect(op.responses['4XX'].content['application/json'].schema.required, `${method} ${url}`).toEqual(['error']);
     }
-    // Nothing documented that does not exist (a renamed route leaves no stale entry).
-    const registered = new Set(routes.map((r) => `${r.method} ${r.url}`));
-    expect(Object.keys(OPERATIONS).filter((k) => !registered.has(k))).toEqual([]);
+    // Nothing documented that is not registered (the document is made from the routes, so a renamed route leaves
+    // no stale entry).
+    const registered = new Set(routes.map((r) => `${r.method} ${openapiPath(r.url)}`));
+    const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
+    expect(documented.filter((k) => !registered.has(k))).toEqual([]);
     // The docs and the document itself are not part of the API.
     expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/docs') || p === '/api/openapi.json')).toEqual([]);
   });
@@ -66,6 +77,8 @@ describe('GET /api/openapi.json', () => {
     expect(create.responses['201'].content['application/json'].schema.properties).toHaveProperty('courseSlots');
     expect(create.security).toEqual([{ bearer: [] }]);
     expect(doc.paths['/api/auth/login'].post.security).toBeUndefined();
+    // The calendar feed's secret URL is its own authority: no bearer token.
+    expect(doc.paths['/api/calendar/{file}'].get.security).toBeUndefined();
     expect(doc.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer' });
     const userData = doc.paths['/api/user/{id}'].get.responses['200'].content['application/json'].schema;
     expect(userData.properties).toHaveProperty('observations');
@@ -75,6 +88,17 @@ describe('GET /api/openapi.json', () => {
     const rubric = doc.paths['/api/observation/informed'].put.requestBody.content['application/json'].schema;
     expect(Object.keys(rubric.properties)).toEqual(expect.arrayContaining(['observationsId', 'informedId', 'rubricsFinal', 'role']));
     expect(doc.paths['/api/observation/informed'].put.responses['4XX'].content['application/json'].schema.required).toEqual(['error']);
+  });
+});
+
+describe('route schemas declare, they do not validate', () => {
+  it('a write with a wrong body is refused as before: 401 without a token, then the 400 its own zod parse gives', async () => {
+    const body = { name: 5, slots: 'none' };
+    const anonymous = await t.post('/api/course', body);
+    expect(anonymous.statusCode).toBe(401);
+    const res = await t.post('/api/course', body, await t.login('hod'), { 'idempotency-key': randomUUID() });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: zodMessage(CreateCourseRequest.safeParse(body).error!) });
   });
 });
 

@@ -86,6 +86,8 @@ const MATRIX: Row[] = [
   { method: 'POST', path: '/auth/login', allowed: ALL, rule: 'anyone', request: (c) => ({ url: '/api/auth/login', token: null, body: { email: `${CALLERS[c].email}@university.edu`, password: DEMO_PASSWORD } }) },
   { method: 'POST', path: '/auth/logout', allowed: ALL, rule: 'signed in', request: () => ({ url: '/api/auth/logout' }), after: relogin },
   { method: 'GET', path: '/auth/me', allowed: ALL, rule: 'signed in', request: () => ({ url: '/api/auth/me' }) },
+  // The emailed token is the authority, not a session: anyone may try one, and an unknown one is a 400.
+  { method: 'POST', path: '/auth/accept-invitation', allowed: ALL, rule: 'anyone', request: () => ({ url: '/api/auth/accept-invitation', token: null, body: { token: 'not-an-invitation', password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD } }) },
   {
     method: 'POST',
     path: '/auth/create',
@@ -261,6 +263,13 @@ const MATRIX: Row[] = [
   { method: 'PUT', path: '/template/:id', allowed: TEMPLATE_EDITORS, rule: 'Super_Admin, Admin', request: () => ({ url: '/api/template/Teaching', body: { stepId: w.teachingStepId, name: 'Program outcomes', field: 'Which outcomes does the session serve?' } }) },
   { method: 'GET', path: '/email/:id', allowed: TEMPLATE_EDITORS, rule: 'Super_Admin, Admin', request: () => ({ url: '/api/email/CreateUser' }) },
   { method: 'PUT', path: '/email/:id', allowed: TEMPLATE_EDITORS, rule: 'Super_Admin, Admin', request: () => ({ url: '/api/email/CreateUser', body: { email: 'Welcome {{name}} ({{email}}).' } }) },
+  {
+    method: 'POST',
+    path: '/observation/prompt/preview',
+    allowed: ['superadmin', 'admin'],
+    rule: 'Super_Admin, Admin',
+    request: () => ({ url: '/api/observation/prompt/preview', body: { departmentId: w.dept.cs, campus: 'Main_Campus', threshold: 80 } }),
+  },
   {
     method: 'POST',
     path: '/observation/prompt',

@@ -1,7 +1,7 @@
 /** Administration changes: courses and slots, master plans, email templates, the observation prompt. */
-import { PromptRequest } from '../../../shared/contract/admin.js';
-import { AssignSlotsRequest, CreateCourseRequest, SlotWriteRequest } from '../../../shared/contract/courses.js';
-import { UpdateEmailTemplateRequest, UpdatePlanStepRequest } from '../../../shared/contract/templates.js';
+import { PromptRequest, PromptResponse } from '../../../shared/contract/admin.js';
+import { AssignSlotsRequest, CourseWriteResponse, CreateCourseRequest, SlotWriteRequest } from '../../../shared/contract/courses.js';
+import { EmailTemplate, PlanTemplateResponse, UpdateEmailTemplateRequest, UpdatePlanStepRequest } from '../../../shared/contract/templates.js';
 import { MSG } from '../../../shared/messages.js';
 import { assignSlots } from '../../services/admin/assign-slots.js';
 import { addSlot, deleteSlot, unassignSlot, updateSlot } from '../../services/admin/course-slots.js';
@@ -18,6 +18,7 @@ export const ADMIN_MUTATORS = [
   mutator({
     method: 'POST',
     url: '/course',
+    doc: { tag: 'courses', summary: 'Create a course with its slots', who: 'Super_Admin, Admin, Head_of_Department', body: CreateCourseRequest, response: CourseWriteResponse, status: 201 },
     names: ['course.create'],
     input: (req) => CreateCourseRequest.parse(req.body ?? {}),
     run: async (ctx, body) => created({ message: MSG.courseCreated, course: await createCourse(ctx, ctx.user, body) }),
@@ -25,6 +26,7 @@ export const ADMIN_MUTATORS = [
   mutator({
     method: 'PUT',
     url: '/course/user/:facultyId',
+    doc: { tag: 'courses', summary: 'Assign unassigned slots to a faculty member', who: 'Super_Admin, Admin, Head_of_Department', body: AssignSlotsRequest, response: CourseWriteResponse },
     names: ['course.assign'],
     input: (req) => ({ facultyId: req.params.facultyId!, body: AssignSlotsRequest.parse(req.body ?? {}) }),
     run: async (ctx, { facultyId, body }) => {
@@ -35,6 +37,7 @@ export const ADMIN_MUTATORS = [
   mutator({
     method: 'POST',
     url: '/course/:id/slot',
+    doc: { tag: 'courses', summary: 'Add a slot to a course', who: 'Super_Admin, Admin, Head_of_Department (own department)', body: SlotWriteRequest, response: CourseWriteResponse, status: 201 },
     names: ['course.addSlot'],
     input: (req) => ({ id: req.params.id!, body: SlotWriteRequest.parse(req.body ?? {}) }),
     run: async (ctx, { id, body }) => created({ message: MSG.slotAdded, course: await addSlot(ctx, ctx.user, id, body) }),
@@ -42,6 +45,7 @@ export const ADMIN_MUTATORS = [
   mutator({
     method: 'PUT',
     url: '/course/:id/slot/:slotId',
+    doc: { tag: 'courses', summary: 'Edit a slot (section code, day, time, location)', who: 'Super_Admin, Admin, Head_of_Department (own department)', body: SlotWriteRequest, response: CourseWriteResponse },
     names: ['course.updateSlot'],
     input: (req) => ({ ...slot(req.params), body: SlotWriteRequest.parse(req.body ?? {}) }),
     run: async (ctx, { id, slotId, body }) => ok({ message: MSG.slotUpdated, course: await updateSlot(ctx, ctx.user, id, slotId, body) }),
@@ -49,6 +53,7 @@ export const ADMIN_MUTATORS = [
   mutator({
     method: 'DELETE',
     url: '/course/:id/slot/:slotId',
+    doc: { tag: 'courses', summary: 'Delete an unassigned slot (409 when assigned, used by an observation, or the last)', who: 'Super_Admin, Admin, Head_of_Department (own department)', response: CourseWriteResponse },
     names: ['course.deleteSlot'],
     input: (req) => slot(req.params),
     run: async (ctx, { id, slotId }) => ok({ message: MSG.slotDeleted, course: await deleteSlot(ctx, ctx.user, id, slotId) }),
@@ -56,6 +61,7 @@ export const ADMIN_MUTATORS = [
   mutator({
     method: 'DELETE',
     url: '/course/:id/slot/:slotId/faculty',
+    doc: { tag: 'courses', summary: 'Unassign a slot from its faculty member (409 while they have an open observation of the course)', who: 'Super_Admin, Admin, Head_of_Department (own department)', response: CourseWriteResponse },
     names: ['course.unassignSlot'],
     input: (req) => slot(req.params),
     run: async (ctx, { id, slotId }) => ok({ message: MSG.slotUnassigned, course: await unassignSlot(ctx, ctx.user, id, slotId) }),
@@ -63,6 +69,7 @@ export const ADMIN_MUTATORS = [
   mutator({
     method: 'PUT',
     url: '/template/:id',
+    doc: { tag: 'templates', summary: 'Edit one step: {stepId | id, name, field}', who: 'Super_Admin, Admin', body: UpdatePlanStepRequest, response: PlanTemplateResponse },
     names: ['planTemplate.updateStep'],
     input: (req) => {
       const { stepId, id, name, field } = UpdatePlanStepRequest.parse(req.body ?? {});
@@ -75,6 +82,7 @@ export const ADMIN_MUTATORS = [
   mutator({
     method: 'PUT',
     url: '/email/:id',
+    doc: { tag: 'templates', summary: 'Edit an email template (≤ 500 words)', who: 'Super_Admin, Admin', body: UpdateEmailTemplateRequest, response: EmailTemplate },
     names: ['emailTemplate.update'],
     input: (req) => ({ id: req.params.id!, body: UpdateEmailTemplateRequest.parse(req.body ?? {}) }),
     run: async (ctx, { id, body }) => ok(await updateEmailTemplate(ctx, ctx.user, id, body, ctx.now)),
@@ -82,6 +90,7 @@ export const ADMIN_MUTATORS = [
   mutator({
     method: 'POST',
     url: '/observation/prompt',
+    doc: { tag: 'admin', summary: 'Observation prompt to a department’s HODs', who: 'Super_Admin, Admin', body: PromptRequest, response: PromptResponse },
     names: ['prompt.generate'],
     input: (req) => PromptRequest.parse(req.body ?? {}),
     run: async (ctx, body) => ok(await runPrompt(ctx, ctx.user, body)),

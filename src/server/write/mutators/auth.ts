@@ -1,5 +1,6 @@
 /** Account changes: a user created by an administrator, sign-out, a new password. */
-import { CreateUserRequest, ResetPasswordRequest } from '../../../shared/contract/users.js';
+import { MessageBody } from '../../../shared/contract/common.js';
+import { CreateUserRequest, ResetPasswordRequest, User } from '../../../shared/contract/users.js';
 import { throttledPasswordCheck, throttleKeys } from '../../services/auth/login-throttle.js';
 import { OldPasswordWrong, resetPassword } from '../../services/auth/reset-password.js';
 import { revokeSession } from '../../services/auth/sessions.js';
@@ -10,6 +11,7 @@ export const AUTH_MUTATORS = [
   mutator({
     method: 'POST',
     url: '/auth/create',
+    doc: { tag: 'auth', summary: 'Create a user (Faculty: `courses` = slot ids)', who: 'Super_Admin, Admin, Campus_Director, Head_of_Department', body: CreateUserRequest, response: User, status: 201 },
     names: ['user.create'],
     input: (req) => CreateUserRequest.parse(req.body ?? {}),
     run: async (ctx, body) => created(await createUser(ctx, ctx.user, body, ctx.deps.config.universityDomain, ctx.now)),
@@ -17,6 +19,7 @@ export const AUTH_MUTATORS = [
   mutator({
     method: 'POST',
     url: '/auth/logout',
+    doc: { tag: 'auth', summary: 'Revoke this token', who: 'signed in', response: MessageBody },
     names: [],
     input: () => null,
     run: async (ctx) => {
@@ -33,6 +36,7 @@ export const AUTH_MUTATORS = [
   mutator({
     method: 'PUT',
     url: '/auth/reset-password',
+    doc: { tag: 'auth', summary: 'Change the own password', who: 'signed in', body: ResetPasswordRequest, response: MessageBody },
     names: [],
     input: (req) => ResetPasswordRequest.parse(req.body ?? {}),
     run: async (ctx, body) => ok(await resetPassword(ctx, ctx.user, body, ctx.now)),

@@ -1,5 +1,9 @@
 /** The observation cycle's changes (SPEC §7): initiation, scheduling, rubrics, the post-observation meeting, artifacts, chat. */
+import { z } from 'zod';
+import { MessageBody } from '../../../shared/contract/common.js';
 import {
+  Artifact,
+  ChatMessage,
   ChatMessageRequest,
   InitiateRequest,
   PostCreateRequest,
@@ -27,6 +31,7 @@ const rubricSave = (kind: MeetingKind) =>
   mutator({
     method: 'PUT',
     url: `/observation/${kind}`,
+    doc: { tag: 'observations', summary: `Save / submit ${kind} rubric scores, or lock`, who: 'its faculty or observer', body: RubricUpdateRequest, response: MessageBody },
     names: ['rubrics.saveGroup', 'rubrics.submit', 'rubrics.lock'],
     input: (req) => RubricUpdateRequest.parse(req.body ?? {}),
     run: async (ctx, body) => ok({ message: await updateRubrics(ctx, ctx.user, kind, body, ctx.now) }),
@@ -36,6 +41,7 @@ export const OBSERVATION_MUTATORS = [
   mutator({
     method: 'POST',
     url: '/observation/initiate',
+    doc: { tag: 'observations', summary: 'Initiate observations', who: 'Head_of_Department', body: InitiateRequest, response: MessageBody.extend({ ids: z.record(z.string(), z.string()) }), status: 201 },
     names: ['observation.initiate'],
     input: (req) => InitiateRequest.parse(req.body ?? {}),
     run: async (ctx, body) => created({ message: MSG.observationsInitiated, ids: await initiateObservations(ctx, ctx.user, body) }),
@@ -43,6 +49,7 @@ export const OBSERVATION_MUTATORS = [
   mutator({
     method: 'DELETE',
     url: '/observation/:id',
+    doc: { tag: 'observations', summary: 'Delete an observation', who: 'Super_Admin', response: MessageBody },
     names: ['observation.delete'],
     input: (req) => idParam(req.params.id!),
     run: async (ctx, id) => {
@@ -55,6 +62,7 @@ export const OBSERVATION_MUTATORS = [
   mutator({
     method: 'POST',
     url: '/observation/scheduling',
+    doc: { tag: 'observations', summary: 'Start scheduling (observer picks the course)', who: 'its observer', body: SchedulingCreateRequest, response: MessageBody, status: 201 },
     names: ['scheduling.create'],
     input: (req) => SchedulingCreateRequest.parse(req.body ?? {}),
     run: async (ctx, body) => {
@@ -65,6 +73,7 @@ export const OBSERVATION_MUTATORS = [
   mutator({
     method: 'PUT',
     url: '/observation/scheduling',
+    doc: { tag: 'observations', summary: 'A scheduling step (slots, date, accept, Done, teaching plan)', who: 'its faculty or observer', body: SchedulingUpdateRequest, response: MessageBody },
     names: ['scheduling.update', 'scheduling.accept', 'scheduling.done', 'teachingPlan.submit'],
     input: (req) => SchedulingUpdateRequest.parse(req.body ?? {}),
     run: async (ctx, body) => ok({ message: await updateScheduling(ctx, ctx.user, body, ctx.now) }),
@@ -74,6 +83,7 @@ export const OBSERVATION_MUTATORS = [
   mutator({
     method: 'POST',
     url: '/observation/uninformed',
+    doc: { tag: 'observations', summary: 'Start uninformed scoring', who: 'its observer', body: UninformedCreateRequest, response: MessageBody.extend({ id: z.string() }), status: 201 },
     names: ['uninformed.start'],
     input: (req) => UninformedCreateRequest.parse(req.body ?? {}),
     run: async (ctx, body) => created({ message: MSG.observationUpdated, id: await startUninformed(ctx, ctx.user, body, ctx.now) }),
@@ -81,6 +91,7 @@ export const OBSERVATION_MUTATORS = [
   mutator({
     method: 'POST',
     url: '/observation/post-scheduling',
+    doc: { tag: 'observations', summary: 'Create the post-observation meeting', who: 'its observer', body: PostCreateRequest, response: MessageBody.extend({ id: z.string() }), status: 201 },
     names: ['postObservation.create'],
     input: (req) => PostCreateRequest.parse(req.body ?? {}),
     run: async (ctx, body) => created({ message: MSG.postCreated, id: await createPost(ctx, ctx.user, body, ctx.now) }),
@@ -88,6 +99,7 @@ export const OBSERVATION_MUTATORS = [
   mutator({
     method: 'PUT',
     url: '/observation/post-scheduling',
+    doc: { tag: 'observations', summary: 'A post-observation step (slots, choice, status, reflection plan)', who: 'its observer or faculty', body: PostUpdateRequest, response: MessageBody },
     names: ['postObservation.update', 'postObservation.setStatus', 'reflectionPlan.submit'],
     input: (req) => PostUpdateRequest.parse(req.body ?? {}),
     run: async (ctx, body) => ok({ message: await updatePost(ctx, ctx.user, body, ctx.now) }),
@@ -95,6 +107,7 @@ export const OBSERVATION_MUTATORS = [
   mutator({
     method: 'POST',
     url: '/upload-artifact/:id',
+    doc: { tag: 'observations', summary: 'Register a finished upload as an artifact', who: 'the observation’s faculty', body: UploadArtifactRequest, response: MessageBody.extend(Artifact.shape).extend({ artifact: Artifact }), status: 201 },
     names: ['artifact.register'],
     input: (req) => ({ id: idParam(req.params.id!), body: UploadArtifactRequest.parse(req.body ?? {}) }),
     // SPEC §7 answers a `message`; the artifact's fields stay at the top level (the app reads them) and as `artifact`.
@@ -106,6 +119,7 @@ export const OBSERVATION_MUTATORS = [
   mutator({
     method: 'POST',
     url: '/observation/:id/messages',
+    doc: { tag: 'observations', summary: 'Send a message', who: 'its observer, faculty and HOD', body: ChatMessageRequest, response: ChatMessage, status: 201 },
     names: ['message.send'],
     input: (req) => ({ id: idParam(req.params.id!), body: ChatMessageRequest.parse(req.body ?? {}) }),
     run: async (ctx, { id, body }) => created(await sendMessage(ctx, ctx.user, id, body.body, body.id)),

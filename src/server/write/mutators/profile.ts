@@ -1,6 +1,6 @@
 /** The signed-in user's own changes: profile, picture, notifications read. */
-import { ReadAllRequest } from '../../../shared/contract/notifications.js';
-import { AvatarRequest } from '../../../shared/contract/users.js';
+import { Notification, ReadAllRequest, ReadAllResponse } from '../../../shared/contract/notifications.js';
+import { AvatarRequest, AvatarResponse, ProfileUpdate, User } from '../../../shared/contract/users.js';
 import { MSG } from '../../../shared/messages.js';
 import { bearerToken } from '../../http/bearer-token.js';
 import { forbidden } from '../../services/errors.js';
@@ -14,6 +14,7 @@ export const PROFILE_MUTATORS = [
   mutator({
     method: 'PUT',
     url: '/user/update/:id',
+    doc: { tag: 'users', summary: 'Edit the own profile: the updated user with `token`', who: 'the user themselves', body: ProfileUpdate, response: User },
     names: ['user.updateProfile'],
     input: (req) => ({ id: req.params.id!, body: req.body }),
     run: async (ctx, { id, body }) => {
@@ -31,6 +32,7 @@ export const PROFILE_MUTATORS = [
   mutator({
     method: 'PUT',
     url: '/user/avatar',
+    doc: { tag: 'users', summary: 'Set the own profile picture from a finished tus upload (JPEG/PNG/WebP by content, ≤ 512 KB)', who: 'signed in', body: AvatarRequest, response: AvatarResponse },
     names: ['user.avatar'],
     input: (req) => AvatarRequest.parse(req.body ?? {}),
     run: async (ctx, body) => {
@@ -43,6 +45,7 @@ export const PROFILE_MUTATORS = [
   mutator({
     method: 'PUT',
     url: '/notifications/:id/open',
+    doc: { tag: 'notifications', summary: 'Mark a notification opened', who: 'its owner', response: Notification },
     names: ['notification.open'],
     input: (req) => idParam(req.params.id!),
     run: async (ctx, id) => ok(await openNotification(ctx.tx, ctx.user.id, id)),
@@ -50,6 +53,7 @@ export const PROFILE_MUTATORS = [
   mutator({
     method: 'PUT',
     url: '/notifications/read-all',
+    doc: { tag: 'notifications', summary: 'Mark the own notifications created up to `before` (default: all) opened', who: 'signed in', body: ReadAllRequest, response: ReadAllResponse },
     names: ['notification.readAll'],
     input: (req) => ReadAllRequest.parse(req.body ?? {}),
     run: async (ctx, body) => ok({ message: MSG.notificationsRead, opened: await markAllRead(ctx.tx, ctx.user.id, body.before ? new Date(body.before) : null) }),
