@@ -107,13 +107,6 @@ const MATRIX: Row[] = [
     after: relogin,
   },
   {
-    method: 'POST',
-    path: '/auth/accept-invitation',
-    allowed: ALL,
-    rule: 'anyone with an invitation token (no session); a made-up token is a 400 for every caller',
-    request: () => ({ url: '/api/auth/accept-invitation', token: null, body: { token: 'made-up', password: 'long-enough-1', confirmPassword: 'long-enough-1' } }),
-  },
-  {
     method: 'GET',
     path: '/user/:id',
     allowed: [...ALL_SEEING, 'hod', 'observer', 'faculty'],
@@ -276,13 +269,6 @@ const MATRIX: Row[] = [
     allowed: ['superadmin', 'admin'],
     rule: 'Super_Admin, Admin',
     request: () => ({ url: '/api/observation/prompt', body: { departmentId: w.dept.cs, campus: 'Main_Campus', threshold: 80 } }),
-  },
-  {
-    method: 'POST',
-    path: '/observation/prompt/preview',
-    allowed: ['superadmin', 'admin'],
-    rule: 'Super_Admin, Admin (what the prompt would send; nothing is sent)',
-    request: () => ({ url: '/api/observation/prompt/preview', body: { departmentId: w.dept.cs, campus: 'Main_Campus', threshold: 80 } }),
   },
   {
     method: 'POST',
