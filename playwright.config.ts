@@ -26,6 +26,12 @@ export default defineConfig({
     ['list'],
     ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? `${artifacts}/report.json` }],
   ],
+  // The journeys that read the staged demo as seeded run first: later journeys move it on (evidence-notes starts
+  // the uninformed observation of the one cycle whose informed observation is completed).
+  projects: [
+    { name: 'seeded-demo', testMatch: ['**/first-screen.spec.ts', '**/honest-states.spec.ts'] },
+    { name: 'journeys', testIgnore: ['**/first-screen.spec.ts', '**/honest-states.spec.ts'], dependencies: ['seeded-demo'] },
+  ],
   use: {
     browserName: 'chromium',
     headless: true,

@@ -298,6 +298,8 @@ test.describe('dashboards', () => {
         await expect(page.getByRole('region', { name: /Your Courses/i })).toBeVisible();
       } else {
         await expect(stream).toBeVisible();
+        // The chart loads when it comes near the screen (below the next steps).
+        await stream.scrollIntoViewIfNeeded();
         const svg = stream.locator('svg.recharts-surface').first();
         await expect(svg).toBeVisible();
         // At least one bar with a height (this run's observation is Pending in the current month).

@@ -162,8 +162,11 @@ test.describe('at desktop size', () => {
     expect(new Set(values).size).toBeGreaterThan(2);
     await expect(page.getByRole('list', { name: 'Rubric items' }).or(page.locator('dl[aria-label="Rubric items"]'))).toContainText('Demonstrates accurate and current knowledge of the subject');
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export observations (CSV)' }).click();
+    const exportButton = page.getByRole('button', { name: 'Export observations (CSV)' });
+    await exportButton.click();
     expect((await download).suggestedFilename()).toBe('observations-physics.csv');
+    // The page as it stands once the export is done (a loading button is dimmed on purpose).
+    await expect(exportButton).not.toHaveAttribute('data-loading');
     await axeClean(page);
 
     // The audit trail of a cycle up to its meeting: words, not codes, at times spread over days.

@@ -70,7 +70,7 @@ export function AnalyticsPage({ viewer, departments }: { viewer: User; departmen
         ) : (
           <span />
         )}
-        <Button variant="light" onClick={() => void exportCsv()} loading={exporting}>
+        <Button variant="default" onClick={() => void exportCsv()} loading={exporting}>
           Export observations (CSV)
         </Button>
       </Group>
