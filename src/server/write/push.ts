@@ -28,7 +28,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { mutationDef } from '../../shared/sync/mutations/index.js';
 import { stopsBatch, type PushRow, type PushRowResult } from '../../shared/sync/protocol.js';
 import type { Tx } from '../db/client.js';
-import type { AuditInput, ClientStamp } from '../services/audit.js';
+import { plausibleClientTime, type AuditInput, type ClientStamp } from '../services/audit.js';
 import type { AppDeps, AuthUser } from '../services/deps.js';
 import { errorResponse } from '../http/error-response.js';
 import { HttpError } from '../services/errors.js';
@@ -83,10 +83,7 @@ function prepare(p: PushContext, row: PushRow, stored: Map<string, StoredAnswer>
 }
 
 function clientTimeOf(t: PushRow['clientTime']): Date | null {
-  if (t === undefined || t === null) return null;
-  const d = new Date(t);
-  const ms = d.getTime();
-  return Number.isFinite(ms) && ms > Date.UTC(2000, 0, 1) && ms < Date.now() + 86_400_000 ? d : null;
+  return t === undefined || t === null ? null : plausibleClientTime(new Date(t));
 }
 
 /** A row's failure as its answer (a 5xx is logged: it stops the batch). */

@@ -37,9 +37,12 @@ export function mutatorFor(name: string, path?: string): Mutator<unknown> | unde
 export const unserved = (names: readonly MutationName[]) => names.filter((n) => !byName.has(n));
 
 function fits(m: Mutator<unknown>, path: string): boolean {
-  const want = `/api${m.url}`.split('/');
-  const got = path.split('/');
-  return want.length === got.length && want.every((seg, i) => seg.startsWith(':') || seg === got[i]);
+  try {
+    paramsOf(m, path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
