@@ -45,7 +45,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
   // with a redirect, a failure included (to the login page with the message), and log why.
   app.get('/auth/methods', { schema: routeSchema('/auth/methods', { tag: 'auth', summary: 'How one may sign in here: single sign-on (its button label) and/or a password', who: 'anyone', response: SignInMethods }) }, async () => ({
     sso: deps.config.oidc ? { label: deps.config.oidc.label } : null,
-    password: deps.config.passwordSignIn !== false,
+    passwordSignIn: deps.config.passwordSignIn !== false,
   }));
 
   app.get(

@@ -10,7 +10,7 @@ export const SignInMethods = z.object({
   /** Null: single sign-on is not set up. */
   sso: z.object({ label: z.string() }).nullable(),
   /** False: only the break-glass administrator may use the password form. */
-  password: z.boolean(),
+  passwordSignIn: z.boolean(),
 });
 export type SignInMethods = z.infer<typeof SignInMethods>;
 

@@ -155,7 +155,7 @@ describe('password sign-in switched off', () => {
     expect((await t.post('/api/auth/login', { email: DEMO.observer, password: 'wrong-password' })).json()).toEqual({ error: MSG.invalidCredentials });
     expect((await t.post('/api/auth/login', { email: DEMO.superadmin, password: 'observa-demo' })).statusCode).toBe(403);
     expect((await t.post('/api/auth/login', { email: DEMO.admin.toUpperCase(), password: 'observa-demo' })).statusCode).toBe(200);
-    expect((await t.get('/api/auth/methods')).json()).toEqual({ sso: { label: 'University account' }, password: false });
+    expect((await t.get('/api/auth/methods')).json()).toEqual({ sso: { label: 'University account' }, passwordSignIn: false });
 
     idp.accounts.set('observer', { sub: 'sub-olivia', email: DEMO.observer, email_verified: true });
     expect((await sso('observer')).user).toMatchObject({ email: DEMO.observer });

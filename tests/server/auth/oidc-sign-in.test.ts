@@ -228,7 +228,7 @@ describe('single sign-on with a real provider', () => {
   });
 
   it('tells the login page which ways of signing in there are', async () => {
-    expect((await t.get('/api/auth/methods')).json()).toEqual({ sso: { label: 'University account' }, password: true });
+    expect((await t.get('/api/auth/methods')).json()).toEqual({ sso: { label: 'University account' }, passwordSignIn: true });
   });
 });
 

@@ -17,7 +17,7 @@ export function LoginPage() {
   const methods = useSignInMethods();
   const sso = useSsoReturn(signedIn);
   const [breakGlass, setBreakGlass] = useState(false);
-  const showPassword = methods.password || breakGlass;
+  const showPassword = methods.passwordSignIn || breakGlass;
   return (
     <Center mih="100dvh" p="md" bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">
       <Card withBorder shadow="sm" padding="xl" w="100%" maw={440} component="main">
@@ -42,7 +42,7 @@ export function LoginPage() {
                 </Alert>
               ) : null}
               {methods.sso ? (
-                <Button component="a" href={SSO_START_URL} fullWidth variant={methods.password ? 'light' : 'filled'} loading={sso.busy}>
+                <Button component="a" href={SSO_START_URL} fullWidth variant={methods.passwordSignIn ? 'light' : 'filled'} loading={sso.busy}>
                   {methods.sso.label}
                 </Button>
               ) : null}

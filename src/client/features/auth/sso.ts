@@ -43,14 +43,14 @@ export function useSsoReturn(onSignedIn: () => void): { message: SsoMessage | nu
 }
 
 /** Until the server has said (or when it cannot be reached: offline), the password form alone, as always. */
-const PASSWORD_ONLY: SignInMethods = { sso: null, password: true };
+const PASSWORD_ONLY: SignInMethods = { sso: null, passwordSignIn: true };
 
 export function useSignInMethods(): SignInMethods {
   const [methods, setMethods] = useState<SignInMethods>(PASSWORD_ONLY);
   useEffect(() => {
     let live = true;
     signInMethods()
-      .then((m) => live && m && typeof m.password === 'boolean' && setMethods(m))
+      .then((m) => live && m && typeof m.passwordSignIn === 'boolean' && setMethods(m))
       .catch(() => {
         // Offline or an older server: the password form, as before single sign-on existed.
       });
