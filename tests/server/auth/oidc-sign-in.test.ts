@@ -12,7 +12,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { oidcLogins, sessions, userIdentities } from '../../../src/server/db/schema.js';
 import { hashToken } from '../../../src/server/services/auth/sessions.js';
 import { MSG } from '../../../src/shared/messages.js';
-import { createTestApp, TEST_DOMAIN, type TestApp } from '../support/helpers.js';
+import { buildApp } from '../../../src/server/app.js';
+import { createTestApp, TEST_DOMAIN, testConfig, type TestApp } from '../support/helpers.js';
 import { startTestProvider, type TestProvider } from '../support/oidc-provider.js';
 
 const PUBLIC_URL = 'http://localhost:3000';
@@ -123,6 +124,26 @@ describe('single sign-on with a real provider', () => {
     idp.accounts.set('olivia', { ...idp.accounts.get('olivia')!, email: `olivia.brennan@${TEST_DOMAIN}` });
     const second = await signIn();
     expect(second.user.id).toBe(first.user.id);
+  });
+
+  it('finishes on another instance than the one it started on (state, nonce and verifier are in the database)', async () => {
+    // PostgreSQL: a second app on its own connection pool; PGlite belongs to one process, so there the second app
+    // shares the handle and stands in for another instance.
+    const config = testConfig({ publicUrl: PUBLIC_URL, oidc: t.config.oidc, ...(t.databaseUrl ? { databaseUrl: t.databaseUrl, inMemoryDb: false } : {}) });
+    const second = await buildApp({ config, ...(t.databaseUrl ? {} : { dbHandle: t.handle }) });
+    try {
+      await second.ready();
+      const back = await idp.browser().signIn((await start()).toString(), 'olivia');
+      const res = await second.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+      const ticket = /^\/login#sso-ticket=(.+)$/.exec(res.headers.location as string)?.[1];
+      expect(ticket, res.headers.location as string).toBeTruthy();
+      // And the ticket is traded on the first instance again.
+      const session = await t.post('/api/auth/oidc/session', { ticket: decodeURIComponent(ticket!) });
+      expect(session.statusCode, session.body).toBe(200);
+      expect(session.json().email).toBe(`observer@${TEST_DOMAIN}`);
+    } finally {
+      await second.close();
+    }
   });
 
   it('refuses a ticket that is unknown or older than two minutes', async () => {
