@@ -88,3 +88,43 @@ test('a refusal comes back to the login page with its message', async ({ page })
   await expect(page.getByRole('alert')).toHaveText('Only @university.edu accounts may sign in here.');
   expect(page.url()).toBe(`${server.url}/login`);
 });
+
+test('someone new waits for an Admin, who approves them on the Users page; then they get in', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const email = 'newbie.e2e@university.edu';
+  idp.accounts.set('newbie', { sub: 'sub-e2e-newbie', email, email_verified: true, name: 'Nora Newbie' });
+  await page.goto(`${server.url}/login`);
+  await page.getByRole('link', { name: 'Sign in with University ID' }).click();
+  await page.locator('input[name="login"]').fill('sub-e2e-newbie');
+  await page.locator('input[name="password"]').fill('any-password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'waiting for an administrator' })).toBeVisible();
+  expect(await sessionUser(page)).toBeNull();
+
+  // The Admin, in another browser, approves with a role and a department.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await admin.goto(`${server.url}/login`);
+  await admin.getByRole('textbox', { name: /email/i }).fill(demo('Admin').email);
+  await admin.getByLabel(/password/i).first().fill('observa-demo');
+  await admin.getByRole('button', { name: /^log ?in$/i }).click();
+  await expect(admin).toHaveURL(new RegExp(`^${server.url}/(dashboard)?$`), { timeout: 20_000 });
+  await admin.goto(`${server.url}/users/list-user`);
+  const pending = admin.locator(`[aria-label="${email}"]`);
+  await expect(pending).toBeVisible();
+  await expect(pending.getByText('Nora Newbie', { exact: true })).toBeVisible();
+  await pending.getByRole('combobox', { name: 'Role' }).click();
+  await admin.getByRole('option', { name: 'Observer' }).click();
+  await pending.getByRole('combobox', { name: 'Department' }).click();
+  await admin.getByRole('option', { name: 'Physics' }).click();
+  await pending.getByRole('button', { name: 'Approve' }).click();
+  await expect(admin.getByText('Nora Newbie may now sign in.')).toBeVisible();
+  await expect(pending).toHaveCount(0);
+  await adminContext.close();
+
+  // Their next sign-in goes straight in (the provider still knows them: no sign-in page this time).
+  await page.getByRole('link', { name: 'Sign in with University ID' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${server.url}/(dashboard)?$`), { timeout: 30_000 });
+  await expect(page.getByRole('navigation', { name: 'Sidebar' }).getByText('Nora Newbie', { exact: true })).toBeVisible();
+  expect(await sessionUser(page)).toMatchObject({ email, role: 'Observer', department: { name: 'Physics' } });
+});
