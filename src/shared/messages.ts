@@ -17,6 +17,17 @@ export const MSG = {
   somethingWrongScheduling: 'Something Went Wrong, Try Again!',
   loggingOut: 'Logging out...',
 
+  // Offboarding (deactivate, reactivate, reassign)
+  accountDeactivated: 'This account has been deactivated. Ask your administrator or head of department to reactivate it.',
+  userDeactivated: 'User deactivated: they are signed out everywhere and can no longer sign in.',
+  userReactivated: 'User reactivated: they can sign in again.',
+  alreadyDeactivated: 'This user is already deactivated!',
+  notDeactivated: 'This user is not deactivated!',
+  mayNotManageUser: 'You can only deactivate or reactivate users your role may create (a head of department: of their own department)!',
+  reassignTarget: 'observerId: choose an active observer of the observation\'s department!',
+  reassignNotOpen: 'observationIds: every observation must be an open observation of this observer!',
+  observationsReassigned: (n: number) => `${n} observation${n === 1 ? '' : 's'} reassigned.`,
+
   // Create user
   requiredData: 'Please provide required data!',
   invalidEmail: 'Please enter valid email address!',

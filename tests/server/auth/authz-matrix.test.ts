@@ -113,6 +113,17 @@ const MATRIX: Row[] = [
     rule: 'yourself, or a user your role may see: all-seeing roles, the HOD of the department, those sharing an observation',
     request: () => ({ url: `/api/user/${w.userIds.faculty}` }),
   },
+  // Offboarding: faculty3 (Computer Science, no caller) is deactivated by the first allowed caller; the next get 409.
+  { method: 'GET', path: '/user/:id/open-observations', allowed: [...ALL_SEEING, 'hod'], rule: 'who creates whom (HOD: own department)', request: () => ({ url: `/api/user/${w.userIds.faculty3}/open-observations` }) },
+  { method: 'PUT', path: '/user/:id/deactivate', allowed: [...ALL_SEEING, 'hod'], rule: 'who creates whom (HOD: own department)', request: () => ({ url: `/api/user/${w.userIds.faculty3}/deactivate` }) },
+  { method: 'PUT', path: '/user/:id/reactivate', allowed: [...ALL_SEEING, 'hod'], rule: 'who creates whom (HOD: own department)', request: () => ({ url: `/api/user/${w.userIds.faculty3}/reactivate` }) },
+  {
+    method: 'PUT',
+    path: '/user/:id/reassign-observations',
+    allowed: [...ALL_SEEING, 'hod'],
+    rule: 'who creates whom (HOD: own department); here refused with 400 (to the same observer), nothing moves',
+    request: () => ({ url: `/api/user/${w.userIds.observer}/reassign-observations`, body: { observerId: w.userIds.observer, observationIds: [w.fresh.id] } }),
+  },
   { method: 'PUT', path: '/user/update/:id', allowed: ['faculty'], rule: 'the user themselves', request: () => ({ url: `/api/user/update/${w.userIds.faculty}`, body: { phone: '+1 555 0101' } }) },
   { method: 'GET', path: '/users', allowed: [...ALL_SEEING, 'hod', 'hodMath'], rule: 'Super_Admin, Admin, Campus_Director; Head_of_Department (own department)', request: () => ({ url: '/api/users?page=1' }) },
   { method: 'GET', path: '/files/limits', allowed: ALL, rule: 'signed in', request: () => ({ url: '/api/files/limits' }) },

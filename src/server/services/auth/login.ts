@@ -12,6 +12,7 @@ import { badRequest, rateLimited, unauthenticated } from '../errors.js';
 import { userDocument } from '../users/user-document.js';
 import { blockedFor, recordFailure, recordSuccess, throttleKeys, type ThrottlePolicy } from './login-throttle.js';
 import { dummyHash, verifyPassword } from './password.js';
+import { refuseDeactivatedSignIn } from './deactivated.js';
 import { createSession } from './sessions.js';
 
 export async function login(
@@ -37,6 +38,8 @@ export async function login(
     throw unauthenticated(MSG.invalidCredentials);
   }
   await recordSuccess(db, keys);
+  // After the password check, so the answer tells nothing about an account to someone without its password.
+  refuseDeactivatedSignIn(row);
   const { token } = await createSession(db, row.id, now, lifetime);
   return { ...(await userDocument(db, row)), token };
 }
