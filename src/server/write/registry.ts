@@ -10,6 +10,7 @@ import { AUTH_MUTATORS } from './mutators/auth.js';
 import { EVIDENCE_MUTATORS } from './mutators/evidence.js';
 import { OBSERVATION_MUTATORS } from './mutators/observations.js';
 import { PROFILE_MUTATORS } from './mutators/profile.js';
+import { PROVISIONING_MUTATORS } from './mutators/provisioning.js';
 import { USER_MUTATORS } from './mutators/users.js';
 
 export const MUTATORS: readonly Mutator<never>[] = [
@@ -19,6 +20,7 @@ export const MUTATORS: readonly Mutator<never>[] = [
   ...EVIDENCE_MUTATORS,
   ...ADMIN_MUTATORS,
   ...USER_MUTATORS,
+  ...PROVISIONING_MUTATORS,
 ] as Mutator<never>[];
 
 const byName = new Map<string, Mutator<unknown>[]>();

@@ -12,6 +12,7 @@
  *
  * Reproduce: FUZZ_SEED=<n> [FUZZ_RUNS=<n>] npx vitest run tests/server/api/fuzz.test.ts (the seed is printed).
  */
+import { importTemplate } from '../../../src/shared/contract/provisioning.js';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -180,6 +181,9 @@ function validBody(route: ApiRoute, caller: Caller): Record<string, unknown> {
       return { body: 'A message' };
     case 'PUT /user/:id/reassign-observations':
       return { observerId: w.userIds.observer, observationIds: [w.fresh.id] };
+    case 'POST /provisioning/:kind/preview':
+    case 'POST /provisioning/:kind/apply':
+      return { csv: importTemplate(caller === 'hodMath' ? 'assignments' : 'users') };
     case 'POST /observation/:id/notes':
       return { id: randomUUID(), kind: 'informed', body: 'A note', offsetSeconds: 30, rubricItemIds: ['x'], shared: false };
     case 'PUT /observation/:id/notes/:noteId':
@@ -238,6 +242,9 @@ function goodParams(route: ApiRoute, caller: Caller): string[] {
       return [w.userIds.faculty3];
     case 'PUT /user/:id/reassign-observations':
       return [w.userIds.observer];
+    case 'POST /provisioning/:kind/preview':
+    case 'POST /provisioning/:kind/apply':
+      return [caller === 'hodMath' ? 'assignments' : 'users'];
     case 'PUT /notifications/:id/open':
       return [w.notificationId];
     case 'HEAD /files/*':

@@ -56,6 +56,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('PUT', '/user/:id/deactivate'),
   r('PUT', '/user/:id/reactivate'),
   r('PUT', '/user/:id/reassign-observations'),
+  r('POST', '/provisioning/:kind/preview'),
+  r('POST', '/provisioning/:kind/apply'),
   r('GET', '/user/calendar-feed'),
   r('POST', '/user/calendar-feed'),
   r('DELETE', '/user/calendar-feed'),
