@@ -23,6 +23,7 @@ export const MSG = {
   userReactivated: 'User reactivated: they can sign in again.',
   alreadyDeactivated: 'This user is already deactivated!',
   notDeactivated: 'This user is not deactivated!',
+  deactivatedParticipant: 'A deactivated user cannot take part in a new observation!',
   mayNotManageUser: 'You can only deactivate or reactivate users your role may create (a head of department: of their own department)!',
   reassignTarget: 'observerId: choose an active observer of the observation\'s department!',
   reassignNotOpen: 'observationIds: every observation must be an open observation of this observer!',

@@ -27,6 +27,8 @@ export const IMPORT_MAX_CHARS = 8 * 1024 * 1024;
 
 /** The template file of a kind: the header and one example row (CSV, RFC 4180 quoting). */
 export function importTemplate(kind: ImportKind): string {
+  // An unknown kind (hostile or stale input) has no template, rather than a throw.
+  if (!IMPORT_KINDS.includes(kind)) return '';
   const line = (cells: readonly string[]) => cells.map((c) => (/[",\n\r]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',');
   return `${line(IMPORT_COLUMNS[kind])}\r\n${line(IMPORT_EXAMPLES[kind])}\r\n`;
 }

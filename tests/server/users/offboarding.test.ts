@@ -170,6 +170,8 @@ describe('reassigning open observations', () => {
     expect(events('observation.reassigned')).toEqual([a.ids.faculty, a.ids.observer2].sort());
     expect(events('observation.reassignedAway')).toEqual([a.ids.observer]);
     // Told by an Admin instead, the HOD hears of it too.
+    // (A deactivated observer takes part in no new cycle: reactivated to be given a third one.)
+    expect((await t.put(`/api/user/${a.ids.observer}/reactivate`, {}, a.admin, key())).statusCode).toBe(200);
     const third = await initiate(t, a, a.ids.faculty3);
     expect((await t.put(`/api/user/${a.ids.observer}/reassign-observations`, { observerId: a.ids.observer2, observationIds: [third] }, a.admin, key())).statusCode).toBe(200);
     const hodTold = await t.db.select().from(notifications).where(and(eq(notifications.observationId, third), eq(notifications.userId, a.ids.hod)));
@@ -181,5 +183,18 @@ describe('reassigning open observations', () => {
     expect((await t.get(`/api/user/${a.ids.observer}/open-observations`, a.hod)).json().observations).toEqual([]);
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'observation.reassign'));
     expect(audit).toHaveLength(3);
+  });
+});
+
+describe('a deactivated account in a new cycle', () => {
+  it('cannot be the observer or a faculty member of an initiated observation', async () => {
+    expect((await t.put(`/api/user/${a.ids.observer2}/deactivate`, {}, a.hod, key())).statusCode).toBe(200);
+    const res = await t.post('/api/observation/initiate', { facultyIds: [a.ids.faculty], observerId: a.ids.observer2, semester: 'Fall' }, a.hod, key());
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: MSG.deactivatedParticipant });
+    expect((await t.put(`/api/user/${a.ids.faculty}/deactivate`, {}, a.hod, key())).statusCode).toBe(200);
+    const faculty = await t.post('/api/observation/initiate', { facultyIds: [a.ids.faculty], observerId: a.ids.observer, semester: 'Fall' }, a.hod, key());
+    expect(faculty.json()).toEqual({ error: MSG.deactivatedParticipant });
+    expect(await t.db.select().from(observations).where(eq(observations.facultyId, a.ids.faculty))).toEqual([]);
   });
 });
