@@ -119,7 +119,7 @@ export function ImportCard({ viewer }: { viewer: User }) {
             Columns: {IMPORT_COLUMNS[kind].join(', ')}
           </Text>
         </Group>
-        <FileInput label="CSV file" placeholder="Choose a .csv file" accept=".csv,text/csv" value={file} onChange={(f) => void check(f)} clearable disabled={phase.step === 'reading' || phase.step === 'checking' || phase.step === 'applying'} />
+        <FileInput label="CSV file" accept=".csv,text/csv" value={file} onChange={(f) => void check(f)} clearable disabled={phase.step === 'reading' || phase.step === 'checking' || phase.step === 'applying'} />
         {phase.step === 'reading' && <Progress value={phase.percent} aria-label="Reading the file" />}
         {(phase.step === 'checking' || phase.step === 'applying') && (
           <>
