@@ -138,6 +138,21 @@ describe('users file', () => {
   }, 180_000);
 });
 
+describe('an apply replayed with its Idempotency-Key', () => {
+  it('gets the stored answer and writes nothing more', async () => {
+    const csv = 'name,email,role,department\nReplay Person,replay.person@university.edu,Observer,Computer Science';
+    const headers = key();
+    const first = await t.post('/api/provisioning/users/apply', { csv }, admin, headers);
+    expect(first.statusCode, first.body).toBe(200);
+    const before = await snapshot();
+    const replay = await t.post('/api/provisioning/users/apply', { csv }, admin, headers);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual(first.json());
+    expect(replay.json().counts.create).toBe(1);
+    expect(await snapshot()).toBe(before);
+  });
+});
+
 describe('courses and assignments files', () => {
   const coursesFile = [
     'course_code,name,credits,departments,section_code,day,time,location',
