@@ -33,6 +33,17 @@ export const MSG = {
   ssoRejected: 'An administrator has declined access for this account.',
   ssoTicketInvalid: 'This sign-in link is not valid or has expired. Sign in again.',
   ssoRequestDecided: 'This request has already been decided.',
+  // Offboarding (deactivate, reactivate, reassign)
+  accountDeactivated: 'This account has been deactivated. Ask your administrator or head of department to reactivate it.',
+  userDeactivated: 'User deactivated: they are signed out everywhere and can no longer sign in.',
+  userReactivated: 'User reactivated: they can sign in again.',
+  alreadyDeactivated: 'This user is already deactivated!',
+  notDeactivated: 'This user is not deactivated!',
+  deactivatedParticipant: 'A deactivated user cannot take part in a new observation!',
+  mayNotManageUser: 'You can only deactivate or reactivate users your role may create (a head of department: of their own department)!',
+  reassignTarget: 'observerId: choose an active observer of the observation\'s department!',
+  reassignNotOpen: 'observationIds: every observation must be an open observation of this observer!',
+  observationsReassigned: (n: number) => `${n} observation${n === 1 ? '' : 's'} reassigned.`,
 
   // Create user
   requiredData: 'Please provide required data!',

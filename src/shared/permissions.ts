@@ -21,6 +21,16 @@ export function mayCreateRole(creator: Role, target: Role): boolean {
   return (CREATABLE_ROLES[creator] ?? []).includes(target);
 }
 
+/**
+ * May `actor` deactivate, reactivate or import `target`? The rule of who creates whom (CREATABLE_ROLES): a role
+ * manages the roles it may create, and a department-bound creator (a Head_of_Department) only people of its own
+ * department — as POST /auth/create gives a HOD's users the HOD's department.
+ */
+export function mayManageUser(actor: { role: Role; departmentId: number | null }, target: { role: string; departmentId: number | null }): boolean {
+  if (!mayCreateRole(actor.role, target.role as Role)) return false;
+  return actor.departmentId == null || actor.departmentId === target.departmentId;
+}
+
 const ALL_SEEING: readonly Role[] = ['Super_Admin', 'Admin', 'Campus_Director'];
 const TEMPLATE_EDITORS: readonly Role[] = ['Super_Admin', 'Admin'];
 const COURSE_MANAGERS: readonly Role[] = ['Super_Admin', 'Admin', 'Head_of_Department'];
@@ -33,6 +43,8 @@ const COURSE_MANAGERS: readonly Role[] = ['Super_Admin', 'Admin', 'Head_of_Depar
 export const CAPABILITIES = {
   /** POST /auth/create (the roles it may create: CREATABLE_ROLES). */
   'user.create': ROLES.filter((r) => CREATABLE_ROLES[r].length > 0),
+  /** Deactivate, reactivate and reassign a user's observations; import users and courses (the users: mayManageUser). */
+  'user.manage': ROLES.filter((r) => CREATABLE_ROLES[r].length > 0),
   /** GET /users (HOD: own department). */
   'user.list': [...ALL_SEEING, 'Head_of_Department'],
   /** Sees every user (except Super_Admin rows in lists); the /user/:slug lists by role. */

@@ -30,6 +30,7 @@ type Probe = (t: TestApp, token: string) => Promise<number>;
 const README: Partial<Record<Capability, Role[]>> = {
   'user.create': ['Super_Admin', 'Admin', 'Campus_Director', 'Head_of_Department'],
   'user.list': ['Super_Admin', 'Admin', 'Campus_Director', 'Head_of_Department'],
+  'user.manage': ['Super_Admin', 'Admin', 'Campus_Director', 'Head_of_Department'],
   'user.seeAll': ['Super_Admin', 'Admin', 'Campus_Director'],
   'course.create': ['Super_Admin', 'Admin', 'Head_of_Department'],
   'slots.assign': ['Super_Admin', 'Admin', 'Head_of_Department'],
@@ -47,6 +48,7 @@ const README: Partial<Record<Capability, Role[]>> = {
 const PROBES: Partial<Record<Capability, Probe>> = {
   'user.create': async (t, token) => (await t.post('/api/auth/create', {}, token)).statusCode,
   'user.list': async (t, token) => (await t.get('/api/users?page=1', token)).statusCode,
+  'user.manage': async (t, token) => (await t.put(`/api/user/${randomUUID()}/deactivate`, {}, token)).statusCode,
   'user.seeAll': async (t, token) => (await t.get(`/api/user/${await t.userId('faculty.math')}`, token)).statusCode,
   'course.create': async (t, token) => (await t.post('/api/course', {}, token)).statusCode,
   'slots.assign': async (t, token) => (await t.put(`/api/course/user/${randomUUID()}`, {}, token)).statusCode,

@@ -13,7 +13,8 @@ import { cycleLabel, cycleProgress, cycleStatus, hasBulletLine, isReflectiveWrit
 import { classDateError, dayOf, localDay, nextDayOn, rubricBeforeClassError, utcDay, weekdayOf } from '../../src/shared/class-dates.js';
 import { degreeDatesError } from '../../src/shared/contract/users.js';
 import { display, type Role } from '../../src/shared/enums.js';
-import { activeMenuLink, can, mayCreateRole, mayEditCourseSlots, mayOpenPage, menuFor } from '../../src/shared/permissions.js';
+import { activeMenuLink, can, mayCreateRole, mayEditCourseSlots, mayManageUser, mayOpenPage, menuFor } from '../../src/shared/permissions.js';
+import { importTemplate, type ImportKind } from '../../src/shared/contract/provisioning.js';
 import {
   allGroupsComplete,
   finalScore,
@@ -130,6 +131,8 @@ const CALLS: Record<string, Call> = {
   'permissions.ts#mayOpenPage': (s) => mayOpenPage('Faculty', s) && mayOpenPage(s as Role, '/courses/create-courses'),
   'permissions.ts#mayEditCourseSlots': (s) => mayEditCourseSlots({ role: s as Role, departmentId: s.length }, [s.length]),
   'permissions.ts#menuFor': (s) => menuFor(s as Role),
+  'permissions.ts#mayManageUser': (s) => mayManageUser({ role: s as Role, departmentId: s.length }, { role: s, departmentId: s.length }),
+  'contract/provisioning.ts#importTemplate': (s) => importTemplate(s as ImportKind) + importTemplate('users'),
   'rubric.ts#round1': (s) => round1(s.length),
   'rubric.ts#isValidScore': (s) => isValidScore(s),
   'rubric.ts#sideTotal': (s) => sideTotal([s.length]),

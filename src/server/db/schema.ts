@@ -72,6 +72,13 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
+    /**
+     * Offboarding (services/users/deactivate.ts): set, the account cannot sign in and its sessions, event streams
+     * and calendar feed are ended; its history stays attributed to it. Null again on reactivation.
+     */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true, mode: 'date' }),
+    /** Who deactivated the account (null while active). */
+    deactivatedBy: uuid('deactivated_by'),
   },
   (t) => [
     // users_email_lower_key serves every lookup by address (emailIs below) and makes the database decide a race

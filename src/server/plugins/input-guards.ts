@@ -29,6 +29,10 @@ export const DEFAULT_BODY_LIMIT = 16 * KiB;
  */
 export const BODY_LIMITS: Record<string, number> = {
   'POST /api/auth/login': 4 * KiB,
+  // A CSV file as JSON text (IMPORT_MAX_CHARS), with room for its escapes.
+  'POST /api/provisioning/:kind/preview': 10 * 1024 * KiB,
+  'POST /api/provisioning/:kind/apply': 10 * 1024 * KiB,
+  'PUT /api/user/:id/reassign-observations': 64 * KiB,
   'PUT /api/auth/reset-password': 8 * KiB,
   'POST /api/auth/create': 32 * KiB,
   'PUT /api/user/update/:id': 16 * KiB,

@@ -9,6 +9,7 @@ import evidenceRoutes from './evidence/index.js';
 import filesRoutes from './files.js';
 import notificationRoutes from './notifications.js';
 import observationRoutes from './observations/index.js';
+import provisioningRoutes from './provisioning.js';
 import syncEventsRoutes from './sync-events.js';
 import syncPushRoutes from './sync-push.js';
 import syncRoutes from './sync.js';
@@ -29,6 +30,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(calendarRoutes);
   await app.register(userExportRoutes);
   await app.register(evidenceRoutes);
+  await app.register(provisioningRoutes);
   // Every change: one route per mutator of the write registry (write/registry.ts).
   await app.register(writeRoutes);
 }

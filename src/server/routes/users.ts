@@ -1,7 +1,7 @@
 /**
  * /user/{id} (visibility rules, then the viewer's projection), /user/update/{id} (own profile only), PUT
- * /user/avatar (own profile picture from a finished tus upload) and GET /avatar/{key} (the picture; no token: see
- * services/users/avatar.ts).
+ * /user/avatar (own profile picture from a finished tus upload), GET /avatar/{key} (the picture; no token: see
+ * services/users/avatar.ts) and GET /user/{id}/open-observations (offboarding: services/users/reassign.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { projectUser, userViewFor } from '../../shared/contract/user-projection.js';
@@ -12,6 +12,8 @@ import { observerPairedWith, userData } from '../services/users/user-data.js';
 import { userDocumentForViewer } from '../services/users/user-document.js';
 import { UserData } from '../../shared/contract/user-data.js';
 import { routeSchema } from '../http/route-schema.js';
+import { OpenObservationsResponse } from '../../shared/contract/offboarding.js';
+import { openObservationsOf } from '../services/users/reassign.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -35,6 +37,13 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     return userData(deps.db, req.user, paired ? { ...projectUser(doc, view), courseSlots: doc.courseSlots } : projectUser(doc, view));
   });
 
+
+  // Offboarding: what a user observes and is not Completed, with the observers who could take it over.
+  app.get<{ Params: { id: string } }>(
+    '/user/:id/open-observations',
+    { preHandler: app.authenticate, schema: routeSchema('/user/:id/open-observations', { tag: 'users', summary: 'The user’s open observations as observer, and the active observers of those departments', who: 'the roles that create users, for the users they may create (Head_of_Department: own department)', response: OpenObservationsResponse }) },
+    async (req) => openObservationsOf(deps.db, req.user, req.params.id),
+  );
 
   app.get<{ Params: { key: string } }>(
     '/avatar/:key',

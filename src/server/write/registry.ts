@@ -10,6 +10,8 @@ import { AUTH_MUTATORS } from './mutators/auth.js';
 import { EVIDENCE_MUTATORS } from './mutators/evidence.js';
 import { OBSERVATION_MUTATORS } from './mutators/observations.js';
 import { PROFILE_MUTATORS } from './mutators/profile.js';
+import { PROVISIONING_MUTATORS } from './mutators/provisioning.js';
+import { USER_MUTATORS } from './mutators/users.js';
 
 export const MUTATORS: readonly Mutator<never>[] = [
   ...PROFILE_MUTATORS,
@@ -17,6 +19,8 @@ export const MUTATORS: readonly Mutator<never>[] = [
   ...OBSERVATION_MUTATORS,
   ...EVIDENCE_MUTATORS,
   ...ADMIN_MUTATORS,
+  ...USER_MUTATORS,
+  ...PROVISIONING_MUTATORS,
 ] as Mutator<never>[];
 
 const byName = new Map<string, Mutator<unknown>[]>();

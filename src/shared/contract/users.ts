@@ -36,6 +36,8 @@ export const User = z.object({
   /** Ids of observations this faculty member is in. */
   facultyObs: z.array(z.string()).default([]),
   courseSlots: z.array(UserSlot).default([]),
+  /** When the account was deactivated (offboarding); null or absent while active. Full view only. */
+  deactivatedAt: z.string().nullable().optional(),
   token: z.string().optional(),
 });
 export type User = z.infer<typeof User>;

@@ -12,6 +12,7 @@
  *
  * Reproduce: FUZZ_SEED=<n> [FUZZ_RUNS=<n>] npx vitest run tests/server/api/fuzz.test.ts (the seed is printed).
  */
+import { importTemplate } from '../../../src/shared/contract/provisioning.js';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +20,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginThrottle } from '../../../src/server/db/schema.js';
+import { loginThrottle, users } from '../../../src/server/db/schema.js';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../support/helpers.js';
 import { API_ROUTES, buildWorld, CALLER_NAMES, CALLERS, pushRows, registeredRoutes, routeName, streamRequest, type ApiRoute, type Caller, type World } from '../support/api-world.js';
 
@@ -182,6 +183,11 @@ function validBody(route: ApiRoute, caller: Caller): Record<string, unknown> {
       return { fileURL: `/api/files/${w.uploadId}`, uploadId: w.uploadId, name: 'evidence.png', type: 'image/png' };
     case 'POST /observation/:id/messages':
       return { body: 'A message' };
+    case 'PUT /user/:id/reassign-observations':
+      return { observerId: w.userIds.observer, observationIds: [w.fresh.id] };
+    case 'POST /provisioning/:kind/preview':
+    case 'POST /provisioning/:kind/apply':
+      return { csv: importTemplate(caller === 'hodMath' ? 'assignments' : 'users') };
     case 'POST /observation/:id/notes':
       return { id: randomUUID(), kind: 'informed', body: 'A note', offsetSeconds: 30, rubricItemIds: ['x'], shared: false };
     case 'PUT /observation/:id/notes/:noteId':
@@ -234,6 +240,15 @@ function goodParams(route: ApiRoute, caller: Caller): string[] {
     case 'GET /user/:id':
     case 'PUT /user/update/:id':
       return [w.userIds[caller]];
+    case 'GET /user/:id/open-observations':
+    case 'PUT /user/:id/deactivate':
+    case 'PUT /user/:id/reactivate':
+      return [w.userIds.faculty3];
+    case 'PUT /user/:id/reassign-observations':
+      return [w.userIds.observer];
+    case 'POST /provisioning/:kind/preview':
+    case 'POST /provisioning/:kind/apply':
+      return [caller === 'hodMath' ? 'assignments' : 'users'];
     case 'PUT /notifications/:id/open':
       return [w.notificationId];
     case 'HEAD /files/*':
@@ -451,6 +466,11 @@ async function keepSignedIn(req: FuzzRequest, status: number) {
   if (name === 'PUT /auth/reset-password' && req.body.kind === 'json') {
     const b = req.body.value as { newPassword?: unknown };
     if (typeof b.newPassword === 'string') passwords.set(req.caller, b.newPassword);
+  }
+  if (name === 'PUT /user/:id/deactivate') {
+    // A caller deactivated by the fuzz is reactivated and signed in again, so the rest of the run still calls as them.
+    await t.handle.db.update(users).set({ deactivatedAt: null, deactivatedBy: null });
+    for (const c of CALLER_NAMES) if (req.params[0] === w.userIds[c]) w.tokens[c] = await t.login(CALLERS[c].email, passwords.get(c));
   }
   if (name === 'POST /auth/logout' || name === 'PUT /auth/reset-password') {
     await t.handle.db.delete(loginThrottle); // the fuzz's wrong passwords must not block the re-login

@@ -9,6 +9,7 @@
  * The targets are Computer Science records (tests/server/support/api-world.ts): the `cs` callers are in their own
  * department, the `math` callers in the other one; Super_Admin, Admin and Campus_Director have no department.
  */
+import { importTemplate } from '../../../src/shared/contract/provisioning.js';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -136,6 +137,20 @@ const MATRIX: Row[] = [
     rule: 'yourself, or a user your role may see: all-seeing roles, the HOD of the department, those sharing an observation',
     request: () => ({ url: `/api/user/${w.userIds.faculty}` }),
   },
+  // Offboarding: faculty3 (Computer Science, no caller) is deactivated by the first allowed caller; the next get 409.
+  { method: 'GET', path: '/user/:id/open-observations', allowed: [...ALL_SEEING, 'hod'], rule: 'who creates whom (HOD: own department)', request: () => ({ url: `/api/user/${w.userIds.faculty3}/open-observations` }) },
+  { method: 'PUT', path: '/user/:id/deactivate', allowed: [...ALL_SEEING, 'hod'], rule: 'who creates whom (HOD: own department)', request: () => ({ url: `/api/user/${w.userIds.faculty3}/deactivate` }) },
+  { method: 'PUT', path: '/user/:id/reactivate', allowed: [...ALL_SEEING, 'hod'], rule: 'who creates whom (HOD: own department)', request: () => ({ url: `/api/user/${w.userIds.faculty3}/reactivate` }) },
+  {
+    method: 'PUT',
+    path: '/user/:id/reassign-observations',
+    allowed: [...ALL_SEEING, 'hod'],
+    rule: 'who creates whom (HOD: own department); here refused with 400 (to the same observer), nothing moves',
+    request: () => ({ url: `/api/user/${w.userIds.observer}/reassign-observations`, body: { observerId: w.userIds.observer, observationIds: [w.fresh.id] } }),
+  },
+  // Provisioning: a preview of the users template writes nothing; an apply of a file with an error is a 400 that writes nothing.
+  { method: 'POST', path: '/provisioning/:kind/preview', allowed: [...ALL_SEEING, 'hod', 'hodMath'], rule: 'users: the roles that create users', request: () => ({ url: '/api/provisioning/users/preview', body: { csv: importTemplate('users') } }) },
+  { method: 'POST', path: '/provisioning/:kind/apply', allowed: [...ALL_SEEING, 'hod', 'hodMath'], rule: 'users: the roles that create users (here a file with an error: 400)', request: () => ({ url: '/api/provisioning/users/apply', body: { csv: 'name,email,role,department\n,x,Faculty,' } }) },
   { method: 'PUT', path: '/user/update/:id', allowed: ['faculty'], rule: 'the user themselves', request: () => ({ url: `/api/user/update/${w.userIds.faculty}`, body: { phone: '+1 555 0101' } }) },
   { method: 'GET', path: '/users', allowed: [...ALL_SEEING, 'hod', 'hodMath'], rule: 'Super_Admin, Admin, Campus_Director; Head_of_Department (own department)', request: () => ({ url: '/api/users?page=1' }) },
   { method: 'GET', path: '/files/limits', allowed: ALL, rule: 'signed in', request: () => ({ url: '/api/files/limits' }) },

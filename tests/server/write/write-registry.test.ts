@@ -16,6 +16,7 @@ const NOT_MUTATORS: Record<string, string> = {
   'POST /auth/oidc/session': 'trades a single sign-on ticket for a new token, as a sign-in: nothing to replay, and a token must never be stored',
   'POST /auth/accept-invitation': 'no session yet: the emailed one-time token is the authority, and a used token is refused',
   'POST /observation/prompt/preview': 'a read: what a prompt would send, nothing written',
+  'POST /provisioning/:kind/preview': 'a read: what applying the CSV file would do, nothing written',
   'POST /sync/push': 'the batch itself: each of its rows is run by its mutator',
   'POST /user/calendar-feed': 'answers a new secret address once: storing the answer for a replay would store the secret',
   'DELETE /user/calendar-feed': 'goes with the POST above (no outbox mutation either)',

@@ -49,7 +49,8 @@ async function loadCandidates(departmentId: number | null): Promise<Candidates> 
       .between([st], [st, Dexie.maxKey], true, true)
       .each((o) => open.set(String(o.facultyId), String(o.status)));
   }
-  const inDept = (u: User) => departmentId == null || u.department?.id === departmentId;
+  // Deactivated accounts take part in no new cycle (the server refuses them too).
+  const inDept = (u: User) => (departmentId == null || u.department?.id === departmentId) && !u.deactivatedAt;
   const option = (u: User) => ({ value: u.id, label: `${u.name} (${u.email})` });
   const faculty = users.filter((u) => u.role === 'Faculty' && inDept(u));
   const unavailable = faculty.flatMap((u) => {

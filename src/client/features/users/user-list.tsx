@@ -10,5 +10,5 @@ import { visibleUsers } from './visible-users.js';
 export function UserList({ viewer, role, label }: { viewer: User; role?: Role; label: string }) {
   const users = useLiveQuery(() => getDb().users.toArray() as unknown as Promise<User[]>, []);
   const rows = useMemo(() => (users ? visibleUsers(viewer, users, role) : undefined), [users, viewer, role]);
-  return <UserTable users={rows} label={label} />;
+  return <UserTable users={rows} label={label} viewer={viewer} />;
 }

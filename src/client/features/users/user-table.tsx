@@ -9,8 +9,10 @@ import type { User } from '../../../shared/contract/users.js';
 import { display } from '../../../shared/enums.js';
 import { MSG } from '../../../shared/messages.js';
 import { pageOf } from './visible-users.js';
+import { mayManage, UserActions } from './user-actions.js';
 
-export function UserTable({ users, label }: { users: User[] | undefined; label: string }) {
+/** `viewer`: when given, a Status column and the offboarding actions for the users the viewer may manage. */
+export function UserTable({ users, label, viewer }: { users: User[] | undefined; label: string; viewer?: User }) {
   const [page, setPage] = useState(1);
   const count = users?.length ?? 0;
   useEffect(() => setPage(1), [label]);
@@ -40,6 +42,8 @@ export function UserTable({ users, label }: { users: User[] | undefined; label: 
                   <Table.Th>Campus</Table.Th>
                   <Table.Th>Department</Table.Th>
                   <Table.Th>Designation</Table.Th>
+                  {viewer && <Table.Th>Status</Table.Th>}
+                  {viewer && <Table.Th>Actions</Table.Th>}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -51,6 +55,8 @@ export function UserTable({ users, label }: { users: User[] | undefined; label: 
                     <Table.Td data-label="Campus">{display(u.campus)}</Table.Td>
                     <Table.Td data-label="Department">{u.department?.name ?? 'All departments'}</Table.Td>
                     <Table.Td data-label="Designation">{u.designation ?? ''}</Table.Td>
+                    {viewer && <Table.Td data-label="Status">{u.deactivatedAt ? 'Deactivated' : 'Active'}</Table.Td>}
+                    {viewer && <Table.Td data-label="Actions">{mayManage(viewer, u) ? <UserActions user={u} /> : null}</Table.Td>}
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -18,6 +18,7 @@ import { badRequest, conflict, forbidden } from '../errors.js';
 import type { AuthUser } from '../deps.js';
 import type { WriteContext } from '../write-context.js';
 import { courseDocument } from './course-documents.js';
+import { courseDepartmentsError } from './department-rule.js';
 
 export { COURSE_CREATORS };
 
@@ -32,10 +33,9 @@ export async function createCourse(ctx: WriteContext, user: AuthUser, input: Cre
   if (found.length !== deptIds.length) throw badRequest(MSG.unknownDepartment);
 
   let campus: string = input.campus ?? 'Main_Campus';
-  if (user.role === 'Head_of_Department') {
-    if (user.departmentId == null || !deptIds.includes(user.departmentId)) throw forbidden(MSG.ownDepartmentCourse);
-    campus = user.campus;
-  }
+  const departmentProblem = courseDepartmentsError(user, deptIds);
+  if (departmentProblem) throw forbidden(departmentProblem);
+  if (user.role === 'Head_of_Department') campus = user.campus;
 
   const code = input.courseCode.trim();
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`course:${campus}:${code.toUpperCase()}`}))`);

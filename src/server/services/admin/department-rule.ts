@@ -38,3 +38,12 @@ export async function requireOwnDepartmentHolder(tx: Db, user: AuthUser, faculty
   const [holder] = await tx.select({ departmentId: users.departmentId }).from(users).where(eq(users.id, facultyId));
   requireOwnDepartmentFaculty(user, { departmentId: holder?.departmentId ?? null });
 }
+
+/**
+ * The department rule of a new course (POST /course, and the courses import): a Head_of_Department's own
+ * department must be among the course's departments. The message, or null when the rule holds.
+ */
+export function courseDepartmentsError(user: Pick<AuthUser, 'role' | 'departmentId'>, departmentIds: readonly number[]): string | null {
+  if (user.role !== 'Head_of_Department') return null;
+  return user.departmentId != null && departmentIds.includes(user.departmentId) ? null : MSG.ownDepartmentCourse;
+}

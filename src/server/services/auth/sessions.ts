@@ -12,6 +12,7 @@ import { DEFAULT_SESSION_LIFETIME, type SessionLifetime } from '../../config.js'
 import type { Db, Tx } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 import type { AuthUser } from '../deps.js';
+import { refuseDeactivatedToken } from './deactivated.js';
 import { forgetSessions, type SessionCache } from './session-cache.js';
 
 export function hashToken(token: string): string {
@@ -62,6 +63,7 @@ export async function authenticateToken(
       expiresAt: sessions.expiresAt,
       createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
+      deactivatedAt: users.deactivatedAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -76,7 +78,8 @@ export async function authenticateToken(
       ),
     );
   if (!row) return null;
-  const { expiresAt, createdAt, lastSeenAt, ...rest } = row;
+  refuseDeactivatedToken(row);
+  const { expiresAt, createdAt, lastSeenAt, deactivatedAt: _, ...rest } = row;
   const user: AuthUser = { ...rest, role: rest.role as Role };
   let seen = lastSeenAt.getTime();
   if (now.getTime() - seen >= touchEveryMs(lifetime)) {
@@ -101,4 +104,10 @@ export async function revokeOtherSessions(tx: Db | Tx, userId: string, keepSessi
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
+}
+
+/** Offboarding: every session of the user ends (services/users/deactivate.ts). */
+export async function revokeAllSessions(tx: Db | Tx, userId: string, now: Date): Promise<void> {
+  forgetSessions();
+  await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }

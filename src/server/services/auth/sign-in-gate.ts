@@ -13,6 +13,8 @@ export type SignInPolicy = Pick<Config, 'passwordSignIn' | 'breakGlassAdminEmail
 
 /** The reason `user` may not sign in by `method` (a message for a 403), or null when they may. */
 export function signInRefusal(user: typeof users.$inferSelect, method: SignInMethod, policy: SignInPolicy): string | null {
+  // A deactivated account (offboarding: services/users/deactivate.ts) signs in by no method.
+  if (user.deactivatedAt) return MSG.accountDeactivated;
   // Password sign-in switched off: only the break-glass administrator keeps it (for when the provider is down).
   if (method === 'password' && policy.passwordSignIn === false && user.email.toLowerCase() !== policy.breakGlassAdminEmail) {
     return MSG.passwordSignInOff;

@@ -12,7 +12,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq, or } from 'drizzle-orm';
 import type { Role } from '../../../shared/enums.js';
 import { MSG } from '../../../shared/messages.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { calendarFeeds, observations, users } from '../../db/schema.js';
 import { forbidden } from '../errors.js';
 import type { AuthUser } from '../deps.js';
@@ -54,7 +54,12 @@ export async function resetFeed(db: Db, u: AuthUser, baseUrl: string): Promise<{
 }
 
 export async function stopFeed(db: Db, u: AuthUser): Promise<void> {
-  await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, u.id));
+  await revokeFeedOf(db, u.id);
+}
+
+/** The user's subscription URL stops working (their own stop, or offboarding). */
+export async function revokeFeedOf(db: Db | Tx, userId: string): Promise<void> {
+  await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
 }
 
 /**

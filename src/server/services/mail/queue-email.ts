@@ -53,3 +53,16 @@ export async function queueEmail(tx: Db | Tx, input: QueueEmailInput): Promise<s
     .returning({ id: emailOutbox.id });
   return row.id;
 }
+
+/** queueEmail for many receivers of one template (an import): the template read once, a statement per thousand. */
+export async function queueEmails(tx: Db | Tx, type: EmailTemplateType, receivers: readonly { name: string; email: string; vars?: Record<string, string> }[]): Promise<void> {
+  const [tpl] = await tx.select().from(emailTemplates).where(eq(emailTemplates.type, type));
+  if (!tpl || receivers.length === 0) return;
+  for (let i = 0; i < receivers.length; i += 1000) {
+    const rows = receivers.slice(i, i + 1000).map((r) => {
+      const vars = { link: publicUrl, ...r.vars, name: r.name, email: r.email };
+      return { to: r.email, subject: emailText(tpl.subject, vars, true), body: emailHtml(tpl.email, vars), templateType: type, error: recipientProblem(r.email) };
+    });
+    await tx.insert(emailOutbox).values(rows);
+  }
+}

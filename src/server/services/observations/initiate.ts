@@ -27,7 +27,7 @@ export async function initiateObservations(ctx: WriteContext, hod: AuthUser, bod
   if (hod.departmentId == null || ![body.observerId, ...facultyIds].every(isUuid)) throw forbidden(MSG.observerAndFacultyOfDepartment);
 
   const people = await tx
-    .select({ id: users.id, role: users.role, departmentId: users.departmentId })
+    .select({ id: users.id, role: users.role, departmentId: users.departmentId, deactivatedAt: users.deactivatedAt })
     .from(users)
     .where(inArray(users.id, [body.observerId, ...facultyIds]));
   const byId = new Map(people.map((p) => [p.id, p]));
@@ -35,6 +35,8 @@ export async function initiateObservations(ctx: WriteContext, hod: AuthUser, bod
   if (!inDept(body.observerId, 'Observer') || !facultyIds.every((id) => inDept(id, 'Faculty'))) {
     throw forbidden(MSG.observerAndFacultyOfDepartment);
   }
+  // Offboarding: a deactivated account takes part in no new cycle (docs/operations/offboarding.md).
+  if (people.some((p) => p.deactivatedAt)) throw badRequest(MSG.deactivatedParticipant);
 
   const open = await tx
     .select({ id: observations.id })

@@ -30,6 +30,15 @@ import type { WriteContext } from '../write-context.js';
 
 const DEPARTMENT_ROLES: readonly Role[] = ['Head_of_Department', 'Observer', 'Faculty'];
 
+/**
+ * Where a new user's department comes from (docs/adr/2026-11-22-who-creates-whom.md): `named` when the creator
+ * has no department and the role is department-bound (the request names it), else the creator's own (`creator`).
+ * Used by POST /auth/create and the users import (services/provisioning/users.ts).
+ */
+export function departmentSource(creator: Pick<AuthUser, 'departmentId'>, role: Role): 'creator' | 'named' {
+  return DEPARTMENT_ROLES.includes(role) && creator.departmentId == null ? 'named' : 'creator';
+}
+
 export async function createUser(
   ctx: WriteContext,
   creator: AuthUser,
@@ -98,8 +107,7 @@ export async function createUser(
 }
 
 async function resolveDepartment(tx: Tx, creator: AuthUser, role: Role, requested: number | undefined): Promise<number | null> {
-  if (!DEPARTMENT_ROLES.includes(role)) return creator.departmentId;
-  if (creator.departmentId != null) return creator.departmentId;
+  if (departmentSource(creator, role) === 'creator') return creator.departmentId;
   if (requested == null) throw badRequest(MSG.selectDepartment);
   const [dept] = await tx.select({ id: departments.id }).from(departments).where(eq(departments.id, requested));
   if (!dept) throw badRequest(MSG.unknownDepartment);

@@ -39,7 +39,7 @@ interface Extras {
 }
 
 /** What a document reads of a users row (DOCUMENT_COLUMNS below, as fields). */
-type DocumentRow = Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'campus' | 'phone' | 'dateOfBirth' | 'designation' | 'avatar' | 'institute' | 'degree' | 'starting' | 'ending'>;
+type DocumentRow = Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'campus' | 'phone' | 'dateOfBirth' | 'designation' | 'avatar' | 'institute' | 'degree' | 'starting' | 'ending' | 'deactivatedAt'>;
 
 function toDocument(r: DocumentRow, e: Extras | undefined): User {
   return {
@@ -58,6 +58,7 @@ function toDocument(r: DocumentRow, e: Extras | undefined): User {
     starting: r.starting,
     ending: r.ending,
     facultyObs: parseJson<string[]>(e?.facultyObs) ?? [],
+    deactivatedAt: r.deactivatedAt ? new Date(r.deactivatedAt).toISOString() : null,
     courseSlots: (parseJson<SlotJson[]>(e?.courseSlots) ?? []).map((s) => ({
       id: s.id,
       courseId: s.courseId,
@@ -91,7 +92,7 @@ const COLUMN_TO_FIELD = Object.fromEntries(Object.entries(users).flatMap(([field
  * The users columns a document is built from (toDocument), plus what its computed parts join on: the profile write
  * returns only these (not the password hash, timestamps or version, each a field PGlite's protocol would copy out).
  */
-const DOCUMENT_COLUMN_LIST = ['id', 'name', 'email', 'role', 'campus', 'department_id', 'phone', 'date_of_birth', 'designation', 'avatar', 'institute', 'degree', 'starting', 'ending']
+const DOCUMENT_COLUMN_LIST = ['id', 'name', 'email', 'role', 'campus', 'department_id', 'phone', 'date_of_birth', 'designation', 'avatar', 'institute', 'degree', 'starting', 'ending', 'deactivated_at']
   .map((c) => `"${c}"`)
   .join(', ');
 

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { PageHeader } from '../../../components/page-header.js';
 import { useCurrentUser } from '../../../hooks/use-session.js';
 import { CreateUserForm } from '../../../features/users/create-user-form.js';
+import { ImportCard } from '../../../features/users/import-card.js';
 
 export const Route = createFileRoute('/_app/users/create-user')({ component: Page });
 
@@ -11,6 +12,7 @@ function Page() {
     <>
       <PageHeader title="Create User" parent="Users" />
       {user ? <CreateUserForm creator={user} /> : null}
+      {user ? <ImportCard viewer={user} /> : null}
     </>
   );
 }
