@@ -6,7 +6,7 @@
  *       PostgreSQL), migrates and seeds (under a start-up lock shared by all instances)
  *     → security headers, error handler, input guards (body limits, JSON, query), auth decorator, CORS
  *       (CORS_ORIGINS), login throttle policy, the OpenAPI document and docs page (/api/openapi.json, /api/docs),
- *       the /api routes, the built client
+ *       /healthz and /readyz (routes/health.ts), the /api routes, the built client
  *
  * A database opened here is closed by app.close(); a handle passed in belongs to the caller.
  */
@@ -30,6 +30,7 @@ import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
 import { EMBEDDED_MAX_AGE_MS, SessionCache, SHARED_MAX_AGE_MS } from './services/auth/session-cache.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerStatic } from './plugins/static.js';
+import healthRoutes from './routes/health.js';
 import routes from './routes/index.js';
 import { seed } from './seed/index.js';
 import { createFileStorage } from './storage/index.js';
@@ -70,6 +71,8 @@ declare module 'fastify' {
     mailFlusher: OutboxFlusher | null;
     /** Live nudges: writes report commits, open event streams hear about them (sync/feed-bus.ts). */
     feedBus: FeedBus;
+    /** Set when a graceful shutdown began (main.ts): /readyz answers 503 so balancers stop sending here. */
+    draining: boolean;
   }
 }
 
@@ -145,6 +148,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('mailFlusher', smtp ? createOutboxFlusher(handle.db, smtp, app.log) : null);
   const feedBus = new FeedBus(handle, app.log, config.streamLimits ?? DEFAULT_STREAM_LIMITS);
   app.decorate('feedBus', feedBus);
+  app.decorate('draining', false);
 
   registerErrorHandler(app);
   // Before any route exists: it sets each route's body limit as the route is added.
@@ -178,6 +182,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   registerHousekeeping(app, { upkeepEveryMs: handle.kind === 'pglite' ? (opts.upkeepEveryMs ?? EMBEDDED_UPKEEP_MS) : null });
   await registerOpenApi(app);
+  // Probes at the root, outside /api (no session, no protocol header): routes/health.ts.
+  await app.register(healthRoutes);
   await app.register(routes, { prefix: '/api' });
   await registerStatic(app, config.clientDir);
   return app;

@@ -82,7 +82,8 @@ const PGLITE_MEMORY = {
   ],
 };
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The migrations (SQL files and drizzle's meta/_journal.json); the bundle has a copy beside it (start.ts). */
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export async function openDb(opts: DbOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
