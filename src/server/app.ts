@@ -22,6 +22,7 @@ import type { Mailer } from './http/types.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerCors } from './plugins/cors.js';
 import { EMBEDDED_UPKEEP_MS, registerHousekeeping } from './plugins/housekeeping.js';
+import { registerMetrics, registerMetricsRoute } from './plugins/metrics.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerProtocolVersion } from './plugins/protocol-version.js';
 import { registerInputGuards } from './plugins/input-guards.js';
@@ -151,6 +152,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('draining', false);
 
   registerErrorHandler(app);
+  // Before any route: its hook times every route (plugins/metrics.ts).
+  registerMetrics(app, handle, config.metricsToken);
   // Before any route exists: it sets each route's body limit as the route is added.
   registerInputGuards(app);
   registerProtocolVersion(app);
@@ -184,6 +187,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerOpenApi(app);
   // Probes at the root, outside /api (no session, no protocol header): routes/health.ts.
   await app.register(healthRoutes);
+  registerMetricsRoute(app, config.metricsToken);
   await app.register(routes, { prefix: '/api' });
   await registerStatic(app, config.clientDir);
   return app;

@@ -13,6 +13,11 @@ import { isTimeZone } from '../shared/campus-time.js';
 export const DEFAULT_SESSION_IDLE_DAYS = 14;
 export const DEFAULT_SESSION_MAX_DAYS = 30;
 const DAY_MS = 86_400_000;
+/**
+ * How long a shutdown waits for requests in flight (docs/operations/shutdown.md): a batched push of a day's offline
+ * work runs for seconds, not minutes, and orchestrators usually kill after 30 s (Kubernetes' default grace period).
+ */
+export const DEFAULT_SHUTDOWN_GRACE_SECONDS = 25;
 
 const Bool = z
   .string()
@@ -99,6 +104,17 @@ const Env = z.object({
   S3_REGION: z.string().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /**
+   * Unset: GET /metrics is off (404). Set: Prometheus metrics for a scraper sending `Authorization: Bearer <token>`.
+   * Never echoed in a message: it is a secret.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .refine((v) => !v || (v.length >= 16 && v.length <= 512), 'must be 16 to 512 characters long (a random secret, e.g. openssl rand -hex 32)')
+    .refine((v) => !v || /^[\x21-\x7e]+$/.test(v), 'must be printable ASCII without spaces (it is sent as a bearer token)'),
+  /** Seconds a SIGTERM waits for requests in flight before the process ends anyway (main.ts). */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).min(1, 'must be at least 1 second').max(600, 'must be at most 600 seconds').default(DEFAULT_SHUTDOWN_GRACE_SECONDS),
 }).superRefine((e, ctx) => {
   if (e.SESSION_IDLE_DAYS > e.SESSION_MAX_DAYS) {
     ctx.addIssue({ code: 'custom', path: ['SESSION_IDLE_DAYS'], message: `must not exceed SESSION_MAX_DAYS (${e.SESSION_MAX_DAYS})` });
@@ -190,6 +206,10 @@ export type Config = {
   uploadQuotaBytes?: number;
   /** Uploads and artifacts in an S3-compatible store instead of DATA_DIR (storage/s3-storage.ts). */
   s3?: S3Config;
+  /** Bearer token of GET /metrics; absent = metrics off. */
+  metricsToken?: string;
+  /** Milliseconds a graceful shutdown waits for requests in flight; absent = DEFAULT_SHUTDOWN_GRACE_SECONDS. */
+  shutdownGraceMs?: number;
   /** Tests: keep PGlite in memory instead of DATA_DIR. */
   inMemoryDb?: boolean;
 };
@@ -239,6 +259,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadQuotaBytes: e.UPLOAD_QUOTA_BYTES,
     trustProxy: e.TRUST_PROXY,
     streamLimits: { perUser: e.SYNC_STREAMS_PER_USER, total: e.SYNC_STREAMS_MAX },
+    metricsToken: e.METRICS_TOKEN || undefined,
+    shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE_SECONDS * 1000),
     session: { idleMs: Math.round(e.SESSION_IDLE_DAYS * DAY_MS), maxMs: Math.round(e.SESSION_MAX_DAYS * DAY_MS) },
     s3: e.S3_BUCKET
       ? {
