@@ -124,6 +124,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
+    // While closing (main.ts' graceful shutdown), a request arriving on an open keep-alive connection is served with
+    // `Connection: close` instead of Fastify's default 503: a 5xx would make a client back off, a closed connection
+    // makes it connect again — to another instance.
+    return503OnClosing: false,
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (none by default): otherwise any client,
     // or any process on this host, could claim any address and escape the per-address limits (config.ts).
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -172,6 +176,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
+  // Shutting down (main.ts): an answer to a request that was already running closes its connection too. Fastify does
+  // that for requests arriving while it closes; without this, a keep-alive connection going idle after the listener
+  // closed would hold the shutdown for Fastify's keep-alive timeout (72 s).
+  app.addHook('onSend', async (_request, reply) => {
+    if (app.draining) void reply.header('connection', 'close');
+  });
   // Writes may have queued emails: deliver them once the response is out.
   app.addHook('onResponse', async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') app.mailFlusher?.kick();
