@@ -114,7 +114,18 @@ const Env = z.object({
     .refine((v) => !v || (v.length >= 16 && v.length <= 512), 'must be 16 to 512 characters long (a random secret, e.g. openssl rand -hex 32)')
     .refine((v) => !v || /^[\x21-\x7e]+$/.test(v), 'must be printable ASCII without spaces (it is sent as a bearer token)'),
   /** Seconds a SIGTERM waits for requests in flight before the process ends anyway (main.ts). */
-  SHUTDOWN_GRACE_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).min(1, 'must be at least 1 second').max(600, 'must be at most 600 seconds').default(DEFAULT_SHUTDOWN_GRACE_SECONDS),
+  SHUTDOWN_GRACE_SECONDS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return DEFAULT_SHUTDOWN_GRACE_SECONDS;
+      const n = Number(v);
+      if (!Number.isFinite(n) || n < 1 || n > 600) {
+        ctx.addIssue({ code: 'custom', message: `"${v.slice(0, 40)}" is not a number of seconds from 1 to 600` });
+        return z.NEVER;
+      }
+      return n;
+    }),
 }).superRefine((e, ctx) => {
   if (e.SESSION_IDLE_DAYS > e.SESSION_MAX_DAYS) {
     ctx.addIssue({ code: 'custom', path: ['SESSION_IDLE_DAYS'], message: `must not exceed SESSION_MAX_DAYS (${e.SESSION_MAX_DAYS})` });
