@@ -18,6 +18,13 @@ const readySchema = routeSchema('/readyz', { tag: 'operations', summary: 'Readin
 readySchema.response = { ...(readySchema.response as object), 503: { description: 'Not ready (or shutting down)', content: { 'application/json': { schema: NotReadyAnswer } } } };
 
 export default async function healthRoutes(app: FastifyInstance): Promise<void> {
+  // Probes that arrive together share one run of the checks: an open route must not multiply database and store calls.
+  let running: ReturnType<typeof readiness> | null = null;
+  const checkAll = () =>
+    (running ??= readiness(app.deps.db, app.deps.storage).finally(() => {
+      running = null;
+    }));
+
   app.get('/healthz', { schema: healthSchema }, async (_req, reply) => {
     void reply.header('cache-control', 'no-store');
     return { status: 'ok' };
@@ -28,7 +35,7 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
     if (app.draining) {
       return reply.code(503).send({ status: 'not ready', error: 'Not ready: shutting down.', failing: ['shutdown'], checks: {} });
     }
-    const r = await readiness(app.deps.db, app.deps.storage);
+    const r = await checkAll();
     for (const { check, err } of r.causes) req.log.warn({ err, check }, 'readiness check failed');
     if (r.ready) return { status: 'ready', checks: r.checks };
     const failing = Object.entries(r.checks).filter(([, c]) => !c.ok).map(([name]) => name);

@@ -92,6 +92,26 @@ describe('GET /readyz', () => {
     }
   });
 
+  it('runs the checks once for probes that arrive together', async () => {
+    const storage = t.app.deps.storage;
+    const ping = storage.ping.bind(storage);
+    let pings = 0;
+    storage.ping = async () => {
+      pings++;
+      await new Promise((r) => setTimeout(r, 50));
+      return ping();
+    };
+    try {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => t.get('/readyz')));
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+      expect(pings).toBe(1);
+      await t.get('/readyz');
+      expect(pings).toBe(2); // nothing kept once answered
+    } finally {
+      storage.ping = ping;
+    }
+  });
+
   it('answers 503 while the instance shuts down (draining), whatever the checks say', async () => {
     t.app.draining = true;
     try {
