@@ -98,7 +98,11 @@ it('restarts one of two instances under load with no 5xx and no acknowledged wri
   const runClient = async (client: number) => {
     // At least EDITS each, and on until the stopped instance is back and has served some (a restart takes seconds).
     for (let i = 0; i < EDITS || !restarted || afterRestart < CLIENTS.length; i++) {
-      expect(i, 'the stopped instance did not come back').toBeLessThan(EDITS * 20);
+      if (i >= EDITS) {
+        // Past the planned load: a slower pace while waiting for the restarted instance (tsx takes seconds to start).
+        expect(Date.now() - sigtermAt, 'the stopped instance did not come back').toBeLessThan(150_000);
+        await new Promise((r) => setTimeout(r, 25));
+      }
       const key = `shutdown-${client}-${i}`;
       const value = phone(client, i);
       // Alternate instances; after a network error, the other one (the client's retry, same key).
