@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_UPLOAD_QUOTA_BYTES } from '../shared/contract/files.js';
 import { isTimeZone } from '../shared/campus-time.js';
+import { parseOidcRules, type OidcRule } from './oidc-rules.js';
 
 /**
  * Session lifetime defaults (docs/security.md; ADR 2026-11-27-session-lifetime): an observer's tablet may stay
@@ -28,6 +29,14 @@ const Bool = z
     if (/^(0|false|no|off)$/i.test(v)) return false;
     ctx.addIssue({ code: 'custom', message: 'must be true or false' });
     return z.NEVER;
+  });
+
+/** An https:// URL, or http:// on this machine only; the message names the bad value. */
+const UrlSetting = z
+  .string()
+  .optional()
+  .superRefine((v, ctx) => {
+    if (v && !isIssuerUrl(v)) ctx.addIssue({ code: 'custom', message: `"${v}" must be an https:// URL (http:// only for localhost)` });
   });
 
 const Env = z.object({
@@ -104,6 +113,39 @@ const Env = z.object({
   S3_REGION: z.string().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Single sign-on (docs/operations/single-sign-on.md): the OpenID Connect provider's issuer URL. */
+  OIDC_ISSUER: UrlSetting,
+  OIDC_CLIENT_ID: z.string().optional(),
+  /** Unset: a public client (PKCE alone, no client authentication at the token endpoint). */
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  /** Unset: PUBLIC_URL + /api/auth/oidc/callback. Registered at the provider as the redirect URI. */
+  OIDC_REDIRECT_URL: UrlSetting,
+  OIDC_SCOPES: z
+    .string()
+    .default('openid email profile')
+    .superRefine((v, ctx) => {
+      if (!v.split(/\s+/).includes('openid')) ctx.addIssue({ code: 'custom', message: `"${v}" must include openid` });
+    }),
+  /** The claim saying the provider checked the address (Entra ID: the optional claim xms_edov). */
+  OIDC_EMAIL_VERIFIED_CLAIM: z.string().min(1).default('email_verified'),
+  /** The sign-in button's words. */
+  OIDC_LABEL: z.string().max(60).default('Sign in with your university account'),
+  /** Claim → role/department rules for people the provider vouches for but Observa does not know yet (JSON). */
+  OIDC_RULES: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const parsed = parseOidcRules(v);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  /** false: only single sign-on, and the break-glass administrator with a password. */
+  PASSWORD_SIGN_IN: Bool.transform((v) => v ?? true),
+  /** The one account that may still sign in with a password when PASSWORD_SIGN_IN is false. */
+  BREAK_GLASS_ADMIN_EMAIL: z.string().optional(),
   /**
    * Unset: GET /metrics is off (404). Set: Prometheus metrics for a scraper sending `Authorization: Bearer <token>`.
    * Never echoed in a message: it is a secret.
@@ -127,6 +169,19 @@ const Env = z.object({
       return n;
     }),
 }).superRefine((e, ctx) => {
+  const oidc = ['OIDC_ISSUER', 'OIDC_CLIENT_ID'] as const;
+  if (oidc.some((k) => e[k])) {
+    for (const k of oidc) if (!e[k]) ctx.addIssue({ code: 'custom', path: [k], message: 'is needed when single sign-on is configured (OIDC_ISSUER and OIDC_CLIENT_ID)' });
+  }
+  const domain = e.UNIVERSITY_DOMAIN.toLowerCase();
+  const glass = e.BREAK_GLASS_ADMIN_EMAIL?.trim().toLowerCase();
+  if (glass && !glass.endsWith(`@${domain}`)) {
+    ctx.addIssue({ code: 'custom', path: ['BREAK_GLASS_ADMIN_EMAIL'], message: `"${e.BREAK_GLASS_ADMIN_EMAIL}" must be an address at ${domain}` });
+  }
+  if (e.PASSWORD_SIGN_IN === false) {
+    if (!e.OIDC_ISSUER) ctx.addIssue({ code: 'custom', path: ['PASSWORD_SIGN_IN'], message: 'false needs single sign-on (OIDC_ISSUER and OIDC_CLIENT_ID), or nobody could sign in' });
+    if (!glass) ctx.addIssue({ code: 'custom', path: ['BREAK_GLASS_ADMIN_EMAIL'], message: 'is needed when PASSWORD_SIGN_IN is false (the administrator who can still sign in when the provider is down)' });
+  }
   if (e.SESSION_IDLE_DAYS > e.SESSION_MAX_DAYS) {
     ctx.addIssue({ code: 'custom', path: ['SESSION_IDLE_DAYS'], message: `must not exceed SESSION_MAX_DAYS (${e.SESSION_MAX_DAYS})` });
   }
@@ -170,6 +225,17 @@ function isTrustEntry(entry: string): boolean {
   if (prefix === undefined) return true;
   if (!/^\d{1,3}$/.test(prefix)) return false;
   return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** https://…, or http:// on this machine only (a provider run beside the server in development and tests). */
+function isIssuerUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'https:') return true;
+    return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  } catch {
+    return false;
+  }
 }
 
 /** scheme://host[:port] exactly as a browser sends it in the Origin header: no path, query, credentials or "*". */
@@ -223,7 +289,28 @@ export type Config = {
   shutdownGraceMs?: number;
   /** Tests: keep PGlite in memory instead of DATA_DIR. */
   inMemoryDb?: boolean;
+  /** Single sign-on through OpenID Connect; absent = password sign-in only. */
+  oidc?: OidcConfig;
+  /** false: password sign-in is off except for `breakGlassAdminEmail`; absent = on. */
+  passwordSignIn?: boolean;
+  /** Lower-cased; may sign in with a password even when passwordSignIn is false. */
+  breakGlassAdminEmail?: string;
 };
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  /** Absent: a public client (PKCE alone). */
+  clientSecret?: string;
+  /** Absent: publicUrl + /api/auth/oidc/callback. */
+  redirectUrl?: string;
+  scopes: string;
+  label: string;
+  /** The claim that must be true for the email address to be believed (default email_verified). */
+  emailVerifiedClaim: string;
+  /** For people the provider vouches for whom Observa does not know: the first rule that matches places them. */
+  rules: OidcRule[];
+}
 
 export interface SessionLifetime {
   /** Unused this long, a session ends. */
@@ -273,6 +360,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN || undefined,
     shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE_SECONDS * 1000),
     session: { idleMs: Math.round(e.SESSION_IDLE_DAYS * DAY_MS), maxMs: Math.round(e.SESSION_MAX_DAYS * DAY_MS) },
+    oidc: e.OIDC_ISSUER
+      ? {
+          issuer: e.OIDC_ISSUER,
+          clientId: e.OIDC_CLIENT_ID!,
+          clientSecret: e.OIDC_CLIENT_SECRET || undefined,
+          redirectUrl: e.OIDC_REDIRECT_URL || undefined,
+          scopes: e.OIDC_SCOPES.split(/\s+/).filter(Boolean).join(' '),
+          label: e.OIDC_LABEL,
+          emailVerifiedClaim: e.OIDC_EMAIL_VERIFIED_CLAIM,
+          rules: e.OIDC_RULES,
+        }
+      : undefined,
+    passwordSignIn: e.PASSWORD_SIGN_IN,
+    breakGlassAdminEmail: e.BREAK_GLASS_ADMIN_EMAIL?.trim().toLowerCase() || undefined,
     s3: e.S3_BUCKET
       ? {
           endpoint: e.S3_ENDPOINT || undefined,

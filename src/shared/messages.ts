@@ -17,6 +17,23 @@ export const MSG = {
   somethingWrongScheduling: 'Something Went Wrong, Try Again!',
   loggingOut: 'Logging out...',
 
+  // Single sign-on (docs/operations/single-sign-on.md)
+  passwordSignInOff: 'Password sign-in is switched off here: use single sign-on.',
+  ssoNotConfigured: 'Single sign-on is not set up on this server.',
+  ssoStateMissing: 'Single sign-on failed: the answer from the identity provider has no state. Start again.',
+  ssoStateUnknown: 'Single sign-on failed: this sign-in was not started here, was already used or took too long. Start again.',
+  ssoFailed: 'Single sign-on failed: the identity provider’s answer could not be verified. Start again.',
+  ssoProviderError: 'Single sign-on failed at the identity provider. Start again, or ask the IT service desk.',
+  ssoProviderUnreachable: 'The identity provider cannot be reached at the moment. Try again in a moment.',
+  ssoEmailMissing: 'Single sign-on failed: the identity provider did not give an email address.',
+  ssoEmailUnverified: 'Single sign-on failed: the identity provider does not vouch for this email address.',
+  ssoEmailOutsideDomain: (domain: string) => `Only @${domain} accounts may sign in here.`,
+  ssoPending: 'Your account is waiting for an administrator’s approval. You can sign in once it is approved.',
+  ssoSubjectConflict: 'This account is already linked to another identity at the identity provider. Ask an administrator.',
+  ssoRejected: 'An administrator has declined access for this account.',
+  ssoTicketInvalid: 'This sign-in link is not valid or has expired. Sign in again.',
+  ssoRequestDecided: 'This request has already been decided.',
+
   // Create user
   requiredData: 'Please provide required data!',
   invalidEmail: 'Please enter valid email address!',

@@ -61,6 +61,8 @@ export const CAPABILITIES = {
   'template.edit': TEMPLATE_EDITORS,
   /** GET and PUT /email/{id}. */
   'email.edit': TEMPLATE_EDITORS,
+  /** GET /sso-requests, POST /sso-requests/{id}/approve and /reject: people single sign-on held as pending. */
+  'sso.approve': TEMPLATE_EDITORS,
   /** GET /analytics and the /analytics page (HOD: own department). Never Faculty: it shows observer scores. */
   'analytics.view': [...ALL_SEEING, 'Head_of_Department'],
 } as const satisfies Record<string, readonly Role[]>;

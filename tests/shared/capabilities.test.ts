@@ -40,6 +40,7 @@ const README: Partial<Record<Capability, Role[]>> = {
   'template.edit': ['Super_Admin', 'Admin'],
   'email.edit': ['Super_Admin', 'Admin'],
   'analytics.view': ['Super_Admin', 'Admin', 'Campus_Director', 'Head_of_Department'],
+  'sso.approve': ['Super_Admin', 'Admin'],
 };
 
 /** A request per role-checked capability. `observation.readAll` and `course.list` scope rows instead of refusing. */
@@ -56,6 +57,7 @@ const PROBES: Partial<Record<Capability, Probe>> = {
   'template.edit': async (t, token) => (await t.put('/api/template/Teaching', { stepId: randomUUID(), name: '', field: '' }, token)).statusCode,
   'email.edit': async (t, token) => (await t.get('/api/email/CreateUser', token)).statusCode,
   'analytics.view': async (t, token) => (await t.get('/api/analytics', token)).statusCode,
+  'sso.approve': async (t, token) => (await t.get('/api/sso-requests', token)).statusCode,
 };
 
 let t: TestApp;

@@ -35,7 +35,7 @@ export function useLogout(): LogoutControl {
     toast.info(MSG.loggingOut);
     await new Promise((r) => setTimeout(r, DELAY.logout));
     const token = getSession()?.token;
-    const revoke = token ? logout(token) : Promise.resolve();
+    const revoke = token ? logout(token) : Promise.resolve(null);
     // Stops the engine, clears the replica + outbox + files and forgets the token.
     await clearLocalData();
     // The worker drops its cached artifact files: they belong to the account that signed out.
@@ -46,9 +46,11 @@ export function useLogout(): LogoutControl {
       // Blocked storage: the session store below still forgets the user.
     }
     useSessionStore.getState().signOut();
-    await revoke;
+    const endSessionUrl = await revoke;
     setLoggingOut(false);
-    await navigate({ to: '/login' });
+    // Signed in through the identity provider: end that session too (it comes back to /login).
+    if (endSessionUrl) window.location.assign(endSessionUrl);
+    else await navigate({ to: '/login' });
   }, [navigate]);
 
   const requestLogout = useCallback(async () => {

@@ -133,14 +133,29 @@ function refresh(): void {
   }, 50);
 }
 
+/**
+ * Changes (and uploads) are queued one after the other, in the order they were made. Without this chain a later call could
+ * be queued first: separate import() calls of the write path's chunk may settle out of call order while it first
+ * loads (seen in Chromium: an item tapped 1 then 2 reached the server as 2 then 1).
+ */
+let queueing: Promise<unknown> = Promise.resolve();
+function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  const turn = queueing.then(work);
+  queueing = turn.catch(() => undefined);
+  return turn;
+}
+
 /** Queue a change: optimistic apply + outbox row in one transaction, then wake the leader. */
 export async function mutate<N extends MutationName>(
   name: N,
   args: MutationArgs<N>,
   opts: { mutationId?: string } = {},
 ): Promise<{ mutationId: string }> {
-  const { mutateIn } = await loadMutate();
-  const { mutationId } = await mutateIn(getDb(), name, args, { now: Date.now(), mutationId: opts.mutationId });
+  const now = Date.now();
+  const { mutationId } = await inTurn(async () => {
+    const { mutateIn } = await loadMutate();
+    return mutateIn(getDb(), name, args, { now, mutationId: opts.mutationId });
+  });
   if (runtime) runtime.ping();
   else pingOthers();
   refresh();
@@ -276,8 +291,11 @@ export async function queueUpload<N extends MutationName>(
   file: Blob & { name?: string },
   register: UploadRegistration<N>,
 ): Promise<{ blobId: string; mutationId: string }> {
-  const { queueFile } = await loadOperations();
-  const r = await queueFile(getDb(), file, register, Date.now());
+  const now = Date.now();
+  const r = await inTurn(async () => {
+    const { queueFile } = await loadOperations();
+    return queueFile(getDb(), file, register, now);
+  });
   if (runtime) runtime.ping();
   else pingOthers();
   refresh();

@@ -558,6 +558,70 @@ export const userInvitations = pgTable('user_invitations', {
   createdAt: createdAt(),
 });
 
+/**
+ * Single sign-on (services/auth/oidc/). One row per OpenID Connect sign-in: started with a state (only its
+ * SHA-256 is kept), the nonce and the PKCE verifier, valid for minutes and used once; after a good callback it
+ * holds a one-time hand-over ticket (hash only) the app trades for its session; after that trade, the session it
+ * became and the ID token the provider's logout asks for. In the database, not in memory, because the callback
+ * may reach another instance than the start did.
+ */
+export const oidcLogins = pgTable(
+  'oidc_logins',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    ticketHash: text('ticket_hash'),
+    ticketExpiresAt: timestamp('ticket_expires_at', { withTimezone: true, mode: 'date' }),
+    sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+    idToken: text('id_token'),
+  },
+  (t) => [uniqueIndex('oidc_logins_ticket_key').on(t.ticketHash), index('oidc_logins_session_idx').on(t.sessionId), index('oidc_logins_expires_idx').on(t.expiresAt)],
+);
+
+/** A user's account at the identity provider: the issuer's stable subject, the one key single sign-on matches first. */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.subject] }), index('user_identities_user_idx').on(t.userId)],
+);
+
+/**
+ * Someone the identity provider vouched for whom no claim rule placed: held until an Admin approves (a user is
+ * created with the role and department chosen then) or rejects (later sign-ins are refused).
+ */
+export const ssoRequests = pgTable(
+  'sso_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    /** The claims the rules were matched against (for the Admin deciding), without tokens. */
+    claims: jsonb('claims').notNull(),
+    /** pending | approved | rejected */
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [uniqueIndex('sso_requests_subject_key').on(t.issuer, t.subject), index('sso_requests_status_idx').on(t.status, t.createdAt)],
+);
+
 /** Deleted synced rows. `audience` null and `scope` null = every user may learn the id was deleted. */
 export const tombstones = pgTable(
   'tombstones',

@@ -31,6 +31,13 @@ const SECRET_KEYS = [
   'authorization',
   'cookie',
   'set-cookie',
+  // Single sign-on (services/auth/oidc/): the hand-over ticket, the PKCE verifier, the provider's tokens.
+  'ticket',
+  'codeVerifier',
+  'code_verifier',
+  'idToken',
+  'id_token',
+  'access_token',
 ];
 
 /** Redaction paths: the key at the top level and up to two levels down (pino wildcards match one level). */
@@ -48,8 +55,11 @@ export const LOG_REDACT = {
  * capability URL calendar apps fetch without a token). The secret part is replaced before the URL is logged.
  */
 const SECRET_PATHS: RegExp[] = [/^(\/api\/+calendar\/+)[^?#]*/i];
-/** Query parameters that may carry a credential, whatever a client appends (the API itself never reads them). */
-const SECRET_QUERY = /^(token|access_token|auth|authorization|key|secret|password|signature|sig|code)$/i;
+/**
+ * Query parameters that may carry a credential, whatever a client appends: the API reads none of them but the
+ * single sign-on callback's `code` and `state` (one-time, but an unspent pair is a sign-in).
+ */
+const SECRET_QUERY = /^(token|access_token|auth|authorization|key|secret|password|signature|sig|code|state|id_token_hint)$/i;
 
 /** A request URL as it may appear in a log line: secret path parts and credential-like query values replaced. */
 export function logSafeUrl(url: string): string {

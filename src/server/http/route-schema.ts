@@ -22,7 +22,7 @@ export interface RouteDoc {
   /** The success answer and its status (default 200). */
   response?: z.ZodType;
   status?: number;
-  /** A non-JSON answer (file download, event stream, tus). */
+  /** A non-JSON answer (file download, event stream, tus, `redirect`: a browser navigation sent on by Location). */
   produces?: string;
 }
 
@@ -50,6 +50,7 @@ function paramsOf(url: string): z.ZodObject | undefined {
 function success(doc: RouteDoc): z.ZodType | { description: string; content: Record<string, { schema: z.ZodType }> } | PlainResponse {
   if (doc.response) return { description: 'Success', content: { 'application/json': { schema: doc.response } } };
   if (doc.produces === 'tus') return { description: 'tus 1.0 protocol answer (headers, no body)', type: 'null' };
+  if (doc.produces === 'redirect') return { description: 'A redirect: the browser goes on to the Location header', type: 'null' };
   const type = doc.produces ?? 'application/octet-stream';
   return { description: `The file (${type})`, content: { [type]: { schema: { type: 'string' } } } };
 }

@@ -10,7 +10,8 @@ export type ErrorReason =
   | 'conflict'
   | 'too-large'
   | 'rate-limited'
-  | 'idempotency-mismatch';
+  | 'idempotency-mismatch'
+  | 'unavailable';
 
 const STATUS: Record<ErrorReason, number> = {
   validation: 400,
@@ -21,6 +22,8 @@ const STATUS: Record<ErrorReason, number> = {
   'idempotency-mismatch': 422,
   'too-large': 413,
   'rate-limited': 429,
+  /** A service the call needs (the identity provider) cannot be reached. */
+  unavailable: 503,
 };
 
 export class HttpError extends Error {

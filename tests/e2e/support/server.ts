@@ -82,7 +82,7 @@ export interface RunningServer {
  * dist/server/main.mjs `npm start` runs (build it first: buildServer in src/server/start.ts). `dataDir`: reuse a
  * directory (kept on stop) instead of a fresh one (removed on stop). `checkout`: run the server of another
  * checkout of this repository (a git worktree of an older commit, for before/after benchmarks); the built client
- * is still this checkout's.
+ * is still this checkout's. `port`: listen there instead of on a fresh free port.
  */
 export async function startServer(opts: {
   logFile: string;
@@ -91,8 +91,10 @@ export async function startServer(opts: {
   entry?: 'source' | 'bundle';
   dataDir?: string;
   checkout?: string;
+  /** A port chosen beforehand (when something else must know the address first: the identity provider). */
+  port?: number;
 }): Promise<RunningServer> {
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'observa-e2e-'));
   // The server gets its own copy of the built client, so a `vite build` started meanwhile in this checkout

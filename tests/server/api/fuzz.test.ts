@@ -156,6 +156,10 @@ function validBody(route: ApiRoute, caller: Caller): Record<string, unknown> {
       return { email: 'Hello {{name}}', subject: 'Subject' };
     case 'POST /auth/accept-invitation':
       return { token: 'not-an-invitation', password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD };
+    case 'POST /auth/oidc/session':
+      return { ticket: 'not-a-ticket' };
+    case 'POST /sso-requests/:id/approve':
+      return { role: 'Observer', department: w.dept.cs };
     case 'POST /observation/prompt/preview':
     case 'POST /observation/prompt':
       return { departmentId: w.dept.cs, campus: 'Main_Campus', threshold: 80 };

@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginThrottle } from '../../../src/server/db/schema.js';
+import { loginThrottle, ssoRequests } from '../../../src/server/db/schema.js';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../support/helpers.js';
 import { API_ROUTES, buildWorld, CALLERS, login, pushRows, registeredRoutes, routeName, streamRequest, type Caller, type World } from '../support/api-world.js';
 import { SAMPLES, writeUpload } from '../support/observations-upload.js';
@@ -26,6 +26,8 @@ let dataDir: string;
 let tusId: string;
 /** Uploads of faculty@ to register, one per allowed attempt. */
 let artifactUploads: string[];
+/** A person single sign-on holds as pending (inserted as the callback does: no provider runs in this world). */
+let ssoRequestId: string;
 
 let base: string;
 
@@ -37,6 +39,10 @@ beforeAll(async () => {
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   tusId = writeUpload(t, SAMPLES.png(), w.userIds.faculty);
   artifactUploads = [writeUpload(t, SAMPLES.pdf(), w.userIds.faculty)];
+  [{ id: ssoRequestId }] = await t.db
+    .insert(ssoRequests)
+    .values({ issuer: 'https://idp.university.edu', subject: 'sub-authz', email: 'sso.authz@university.edu', name: 'Sso Authz', claims: {} })
+    .returning({ id: ssoRequests.id });
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -88,6 +94,23 @@ const MATRIX: Row[] = [
   { method: 'GET', path: '/auth/me', allowed: ALL, rule: 'signed in', request: () => ({ url: '/api/auth/me' }) },
   // The emailed token is the authority, not a session: anyone may try one, and an unknown one is a 400.
   { method: 'POST', path: '/auth/accept-invitation', allowed: ALL, rule: 'anyone', request: () => ({ url: '/api/auth/accept-invitation', token: null, body: { token: 'not-an-invitation', password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD } }) },
+  // Single sign-on. Not set up in this world: the start and the callback answer their redirect to the login page
+  // (with the message) to anyone; the ticket trade refuses an unknown ticket with a 400.
+  { method: 'GET', path: '/auth/methods', allowed: ALL, rule: 'anyone', request: () => ({ url: '/api/auth/methods', token: null }) },
+  { method: 'GET', path: '/auth/oidc/start', allowed: ALL, rule: 'anyone (a browser navigation)', request: () => ({ url: '/api/auth/oidc/start', token: null }) },
+  { method: 'GET', path: '/auth/oidc/callback', allowed: ALL, rule: 'anyone (the browser, sent by the provider)', request: () => ({ url: '/api/auth/oidc/callback?code=x&state=y', token: null }) },
+  { method: 'POST', path: '/auth/oidc/session', allowed: ALL, rule: 'anyone with the ticket', request: () => ({ url: '/api/auth/oidc/session', token: null, body: { ticket: 'not-a-ticket' } }) },
+  { method: 'GET', path: '/sso-requests', allowed: TEMPLATE_EDITORS, rule: 'Super_Admin, Admin', request: () => ({ url: '/api/sso-requests' }) },
+  // One pending person (ssoRequestId, held as the callback holds them): the first permitted caller approves (200), the
+  // next finds it decided (409); the rejection after it is 409 for the permitted, 403 for the others.
+  {
+    method: 'POST',
+    path: '/sso-requests/:id/approve',
+    allowed: TEMPLATE_EDITORS,
+    rule: 'Super_Admin, Admin',
+    request: () => ({ url: `/api/sso-requests/${ssoRequestId}/approve`, body: { role: 'Observer', department: w.dept.cs } }),
+  },
+  { method: 'POST', path: '/sso-requests/:id/reject', allowed: TEMPLATE_EDITORS, rule: 'Super_Admin, Admin', request: () => ({ url: `/api/sso-requests/${ssoRequestId}/reject` }) },
   {
     method: 'POST',
     path: '/auth/create',

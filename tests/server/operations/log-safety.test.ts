@@ -83,5 +83,7 @@ describe('log lines', () => {
     expect(logSafeUrl('/api//CALENDAR/abc.ics?x=1')).toBe('/api//CALENDAR/[redacted]?x=1');
     expect(logSafeUrl('/api/sync/changes?since=12&access_token=zz&Key=k')).toBe('/api/sync/changes?since=12&access_token=[redacted]&Key=[redacted]');
     expect(logSafeUrl('/api/observation/123/calendar.ics')).toBe('/api/observation/123/calendar.ics');
+    // The single sign-on callback: the code and the state are a sign-in until spent; the issuer is not a secret.
+    expect(logSafeUrl('/api/auth/oidc/callback?code=c0de&state=st4te&iss=https%3A%2F%2Fidp')).toBe('/api/auth/oidc/callback?code=[redacted]&state=[redacted]&iss=https%3A%2F%2Fidp');
   });
 });

@@ -13,6 +13,7 @@ import { createTestApp, type TestApp } from '../support/helpers.js';
 /** Write routes that are not mutators, and why. */
 const NOT_MUTATORS: Record<string, string> = {
   'POST /auth/login': 'answers a new token: nothing to replay, and a token must never be stored',
+  'POST /auth/oidc/session': 'trades a single sign-on ticket for a new token, as a sign-in: nothing to replay, and a token must never be stored',
   'POST /auth/accept-invitation': 'no session yet: the emailed one-time token is the authority, and a used token is refused',
   'POST /observation/prompt/preview': 'a read: what a prompt would send, nothing written',
   'POST /sync/push': 'the batch itself: each of its rows is run by its mutator',

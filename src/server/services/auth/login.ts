@@ -8,11 +8,12 @@ import { loginError } from '../../../shared/validation.js';
 import type { SessionLifetime } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { emailIs, users } from '../../db/schema.js';
-import { badRequest, rateLimited, unauthenticated } from '../errors.js';
+import { badRequest, forbidden, rateLimited, unauthenticated } from '../errors.js';
 import { userDocument } from '../users/user-document.js';
 import { blockedFor, recordFailure, recordSuccess, throttleKeys, type ThrottlePolicy } from './login-throttle.js';
 import { dummyHash, verifyPassword } from './password.js';
 import { createSession } from './sessions.js';
+import { signInRefusal, type SignInPolicy } from './sign-in-gate.js';
 
 export async function login(
   db: Db,
@@ -21,6 +22,7 @@ export async function login(
   now: Date,
   ip: string,
   lifetime?: SessionLifetime,
+  signInPolicy: SignInPolicy = {},
 ): Promise<User & { token: string }> {
   const problem = loginError(input.email, input.password);
   if (problem) throw badRequest(problem);
@@ -37,6 +39,9 @@ export async function login(
     throw unauthenticated(MSG.invalidCredentials);
   }
   await recordSuccess(db, keys);
+  // The password was right: whether this account may sign in this way is decided in one place for every method.
+  const refusal = signInRefusal(row, 'password', signInPolicy);
+  if (refusal) throw forbidden(refusal);
   const { token } = await createSession(db, row.id, now, lifetime);
   return { ...(await userDocument(db, row)), token };
 }

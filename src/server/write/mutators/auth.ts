@@ -1,8 +1,11 @@
 /** Account changes: a user created by an administrator, sign-out, a new password. */
-import { MessageBody } from '../../../shared/contract/common.js';
+import { Id, MessageBody } from '../../../shared/contract/common.js';
+import { ApproveSsoRequest, LogoutResponse } from '../../../shared/contract/sso.js';
 import { CreateUserRequest, ResetPasswordRequest, User } from '../../../shared/contract/users.js';
 import { throttledPasswordCheck, throttleKeys } from '../../services/auth/login-throttle.js';
 import { OldPasswordWrong, resetPassword } from '../../services/auth/reset-password.js';
+import { endSessionUrl } from '../../services/auth/oidc/logout.js';
+import { approveSsoRequest, rejectSsoRequest } from '../../services/auth/oidc/requests.js';
 import { revokeSession } from '../../services/auth/sessions.js';
 import { createUser } from '../../services/users/create-user.js';
 import { created, mutator, ok } from '../mutator.js';
@@ -19,12 +22,13 @@ export const AUTH_MUTATORS = [
   mutator({
     method: 'POST',
     url: '/auth/logout',
-    doc: { tag: 'auth', summary: 'Revoke this token', who: 'signed in', response: MessageBody },
+    doc: { tag: 'auth', summary: 'Revoke this token (and, after single sign-on, `endSessionUrl`: the provider’s logout)', who: 'signed in', response: LogoutResponse },
     names: [],
     input: () => null,
     run: async (ctx) => {
       await revokeSession(ctx.tx, ctx.user.sessionId, ctx.now);
-      return ok({ message: 'Logged out' });
+      const url = await endSessionUrl(ctx.tx, ctx.deps.config, ctx.user.sessionId);
+      return ok(url ? { message: 'Logged out', endSessionUrl: url } : { message: 'Logged out' });
     },
     // Committed: the session's live-update streams end at once (every instance; sync/feed-bus.ts).
     around: async (req, call) => {
@@ -49,5 +53,22 @@ export const AUTH_MUTATORS = [
       app.feedBus.sessionsChanged(req.user.id);
       return answer;
     },
+  }),
+  // Single sign-on requests held for an Admin (services/auth/oidc/requests.ts). Online only: no outbox names.
+  mutator({
+    method: 'POST',
+    url: '/sso-requests/:id/approve',
+    doc: { tag: 'auth', summary: 'Approve someone single sign-on held as pending: their account is created with this role and department', who: 'Super_Admin, Admin', body: ApproveSsoRequest, response: MessageBody.extend({ userId: Id }) },
+    names: [],
+    input: (req) => ({ id: req.params.id!, body: ApproveSsoRequest.parse(req.body ?? {}) }),
+    run: async (ctx, { id, body }) => ok(await approveSsoRequest(ctx, id, body)),
+  }),
+  mutator({
+    method: 'POST',
+    url: '/sso-requests/:id/reject',
+    doc: { tag: 'auth', summary: 'Reject someone single sign-on held as pending: their sign-ins stay refused', who: 'Super_Admin, Admin', response: MessageBody },
+    names: [],
+    input: (req) => req.params.id!,
+    run: async (ctx, id) => ok(await rejectSsoRequest(ctx, id)),
   }),
 ];
