@@ -6,7 +6,7 @@
  *       PostgreSQL), migrates and seeds (under a start-up lock shared by all instances)
  *     → security headers, error handler, input guards (body limits, JSON, query), auth decorator, CORS
  *       (CORS_ORIGINS), login throttle policy, the OpenAPI document and docs page (/api/openapi.json, /api/docs),
- *       the /api routes, the built client
+ *       /healthz and /readyz (routes/health.ts), the /api routes, the built client
  *
  * A database opened here is closed by app.close(); a handle passed in belongs to the caller.
  */
@@ -22,6 +22,7 @@ import type { Mailer } from './http/types.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerCors } from './plugins/cors.js';
 import { EMBEDDED_UPKEEP_MS, registerHousekeeping } from './plugins/housekeeping.js';
+import { registerMetrics, registerMetricsRoute } from './plugins/metrics.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerProtocolVersion } from './plugins/protocol-version.js';
 import { registerInputGuards } from './plugins/input-guards.js';
@@ -30,6 +31,7 @@ import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
 import { EMBEDDED_MAX_AGE_MS, SessionCache, SHARED_MAX_AGE_MS } from './services/auth/session-cache.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerStatic } from './plugins/static.js';
+import healthRoutes from './routes/health.js';
 import routes from './routes/index.js';
 import { seed } from './seed/index.js';
 import { createFileStorage } from './storage/index.js';
@@ -70,6 +72,8 @@ declare module 'fastify' {
     mailFlusher: OutboxFlusher | null;
     /** Live nudges: writes report commits, open event streams hear about them (sync/feed-bus.ts). */
     feedBus: FeedBus;
+    /** Set when a graceful shutdown began (main.ts): /readyz answers 503 so balancers stop sending here. */
+    draining: boolean;
   }
 }
 
@@ -120,6 +124,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
+    // While closing (main.ts' graceful shutdown), a request arriving on an open keep-alive connection is served with
+    // `Connection: close` instead of Fastify's default 503: a 5xx would make a client back off, a closed connection
+    // makes it connect again — to another instance.
+    return503OnClosing: false,
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (none by default): otherwise any client,
     // or any process on this host, could claim any address and escape the per-address limits (config.ts).
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -145,8 +153,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('mailFlusher', smtp ? createOutboxFlusher(handle.db, smtp, app.log) : null);
   const feedBus = new FeedBus(handle, app.log, config.streamLimits ?? DEFAULT_STREAM_LIMITS);
   app.decorate('feedBus', feedBus);
+  app.decorate('draining', false);
 
   registerErrorHandler(app);
+  // Before any route: its hook times every route (plugins/metrics.ts).
+  registerMetrics(app, handle, config.metricsToken);
   // Before any route exists: it sets each route's body limit as the route is added.
   registerInputGuards(app);
   registerProtocolVersion(app);
@@ -165,6 +176,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
+  // Shutting down (main.ts): an answer to a request that was already running closes its connection too. Fastify does
+  // that for requests arriving while it closes; without this, a keep-alive connection going idle after the listener
+  // closed would hold the shutdown for Fastify's keep-alive timeout (72 s).
+  app.addHook('onSend', async (_request, reply) => {
+    if (app.draining) void reply.header('connection', 'close');
+  });
   // Writes may have queued emails: deliver them once the response is out.
   app.addHook('onResponse', async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') app.mailFlusher?.kick();
@@ -178,6 +195,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   registerHousekeeping(app, { upkeepEveryMs: handle.kind === 'pglite' ? (opts.upkeepEveryMs ?? EMBEDDED_UPKEEP_MS) : null });
   await registerOpenApi(app);
+  // Probes at the root, outside /api (no session, no protocol header): routes/health.ts.
+  await app.register(healthRoutes);
+  registerMetricsRoute(app, config.metricsToken);
   await app.register(routes, { prefix: '/api' });
   await registerStatic(app, config.clientDir);
   return app;

@@ -14,6 +14,11 @@ import { parseOidcRules, type OidcRule } from './oidc-rules.js';
 export const DEFAULT_SESSION_IDLE_DAYS = 14;
 export const DEFAULT_SESSION_MAX_DAYS = 30;
 const DAY_MS = 86_400_000;
+/**
+ * How long a shutdown waits for requests in flight (docs/operations/shutdown.md): a batched push of a day's offline
+ * work runs for seconds, not minutes, and orchestrators usually kill after 30 s (Kubernetes' default grace period).
+ */
+export const DEFAULT_SHUTDOWN_GRACE_SECONDS = 25;
 
 const Bool = z
   .string()
@@ -141,6 +146,28 @@ const Env = z.object({
   PASSWORD_SIGN_IN: Bool.transform((v) => v ?? true),
   /** The one account that may still sign in with a password when PASSWORD_SIGN_IN is false. */
   BREAK_GLASS_ADMIN_EMAIL: z.string().optional(),
+  /**
+   * Unset: GET /metrics is off (404). Set: Prometheus metrics for a scraper sending `Authorization: Bearer <token>`.
+   * Never echoed in a message: it is a secret.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .refine((v) => !v || (v.length >= 16 && v.length <= 512), 'must be 16 to 512 characters long (a random secret, e.g. openssl rand -hex 32)')
+    .refine((v) => !v || /^[\x21-\x7e]+$/.test(v), 'must be printable ASCII without spaces (it is sent as a bearer token)'),
+  /** Seconds a SIGTERM waits for requests in flight before the process ends anyway (main.ts). */
+  SHUTDOWN_GRACE_SECONDS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return DEFAULT_SHUTDOWN_GRACE_SECONDS;
+      const n = Number(v);
+      if (!Number.isFinite(n) || n < 1 || n > 600) {
+        ctx.addIssue({ code: 'custom', message: `"${v.slice(0, 40)}" is not a number of seconds from 1 to 600` });
+        return z.NEVER;
+      }
+      return n;
+    }),
 }).superRefine((e, ctx) => {
   const oidc = ['OIDC_ISSUER', 'OIDC_CLIENT_ID'] as const;
   if (oidc.some((k) => e[k])) {
@@ -256,6 +283,10 @@ export type Config = {
   uploadQuotaBytes?: number;
   /** Uploads and artifacts in an S3-compatible store instead of DATA_DIR (storage/s3-storage.ts). */
   s3?: S3Config;
+  /** Bearer token of GET /metrics; absent = metrics off. */
+  metricsToken?: string;
+  /** Milliseconds a graceful shutdown waits for requests in flight; absent = DEFAULT_SHUTDOWN_GRACE_SECONDS. */
+  shutdownGraceMs?: number;
   /** Tests: keep PGlite in memory instead of DATA_DIR. */
   inMemoryDb?: boolean;
   /** Single sign-on through OpenID Connect; absent = password sign-in only. */
@@ -326,6 +357,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadQuotaBytes: e.UPLOAD_QUOTA_BYTES,
     trustProxy: e.TRUST_PROXY,
     streamLimits: { perUser: e.SYNC_STREAMS_PER_USER, total: e.SYNC_STREAMS_MAX },
+    metricsToken: e.METRICS_TOKEN || undefined,
+    shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE_SECONDS * 1000),
     session: { idleMs: Math.round(e.SESSION_IDLE_DAYS * DAY_MS), maxMs: Math.round(e.SESSION_MAX_DAYS * DAY_MS) },
     oidc: e.OIDC_ISSUER
       ? {

@@ -39,6 +39,17 @@ export interface DbHandle {
    * notifications sent while disconnected are lost. Resolves once listening; the returned function stops.
    */
   listen?(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /** PostgreSQL only: the pool's connections now (GET /metrics); PGlite is one in-process connection. */
+  poolUse?(): PoolUse;
+}
+
+export interface PoolUse {
+  /** Connections open (busy + idle). */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
 }
 
 export interface DbOptions {
@@ -82,13 +93,17 @@ const PGLITE_MEMORY = {
   ],
 };
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** Connections per instance to PostgreSQL. */
+const POOL_MAX = 10;
+
+/** The migrations (SQL files and drizzle's meta/_journal.json); the bundle has a copy beside it (start.ts). */
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export async function openDb(opts: DbOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
     // The connection's settings are set on each new connection as it connects (not as a startup `options` parameter, which a
     // pooler such as PgBouncer may refuse, and which would replace `options` given in the URL).
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: POOL_MAX });
     // Each new connection gets the settings above before it serves a query (pg's public `connect` event).
     pool.on('connect', (client) => {
       client.query(CONNECTION_SETUP).catch((err: Error) => console.warn(`PostgreSQL connection setup failed: ${err.message}`));
@@ -107,7 +122,13 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
       throw err;
     }
     const url = opts.databaseUrl;
-    return { db, kind: 'postgres', close: () => pool.end(), listen: (channel, onNotify) => listenPg(url, channel, onNotify) };
+    return {
+      db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      listen: (channel, onNotify) => listenPg(url, channel, onNotify),
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_MAX }),
+    };
   }
   let lock: ReturnType<typeof lockDataDir> | undefined;
   if (opts.pgliteDir) {

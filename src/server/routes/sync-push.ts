@@ -24,6 +24,7 @@ export default async function syncPushRoutes(app: FastifyInstance): Promise<void
         { deps: app.deps, user: req.user, log: req.log, clientId: clientStamp(req.headers).clientId, committed: () => app.feedBus.moved() },
         rows,
       );
+      app.metrics.pushed(results);
       return { results };
     },
   );

@@ -49,7 +49,10 @@ export default async function syncRoutes(app: FastifyInstance): Promise<void> {
       const scope = req.query.scope;
       if (scope !== undefined && (scope.length === 0 || scope.length > 100)) throw badRequest('scope must be the scope key of an earlier page');
       reply.header('cache-control', 'no-store');
-      return changesFor(db, req.user, { since, limit, refetch, pins, scope });
+      const page = await changesFor(db, req.user, { since, limit, refetch, pins, scope });
+      if ('resetRequired' in page) app.metrics.pulled('reset', 0);
+      else app.metrics.pulled('page', page.changes.length);
+      return page;
     },
   );
 }

@@ -1,6 +1,7 @@
 /** FileStorage on local disk under DATA_DIR (the default): the tus file store plus DATA_DIR/artifacts. */
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, copyFile, mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { AVATAR_KEY, isStoredKey, type FileStorage, type StoredUpload } from './file-storage.js';
@@ -105,6 +106,23 @@ export function diskStorage(dataDir: string): FileStorage {
     },
     async removeArtifact(key) {
       if (isStoredKey(key)) await rm(artifactFile(dataDir, key), { force: true });
+    },
+    async listStored() {
+      const names = async (d: string) => (await readdir(d).catch(() => [] as string[])).sort();
+      const artifacts = (await names(artifactsDir(dataDir))).filter((n) => isStoredKey(n));
+      const avatars = (await names(path.join(path.resolve(dataDir), 'avatars'))).map((n) => `avatars/${n}`).filter((k) => AVATAR_KEY.test(k));
+      return [...artifacts, ...avatars];
+    },
+    async putStoredFile(key, file) {
+      const to = artifactFile(dataDir, key);
+      await mkdir(path.dirname(to), { recursive: true });
+      await copyFile(file, to);
+    },
+    async ping() {
+      // The directory every store writes under must exist (or be creatable) and be writable by this process.
+      const root = path.resolve(dataDir);
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
     },
   };
 }

@@ -48,6 +48,12 @@ export interface FileStorage {
   artifactSize(key: string): Promise<number | null>;
   openArtifact(key: string): Promise<Readable>;
   removeArtifact(key: string): Promise<void>;
+  /** Every stored file's key (artifacts and pictures; never unfinished uploads): what a backup copies. */
+  listStored(): Promise<string[]>;
+  /** Writes a stored file from a local file (a restore: large files are streamed, never held in memory). */
+  putStoredFile(key: string, file: string): Promise<void>;
+  /** Throws when the store cannot be reached or written (readiness, GET /readyz). */
+  ping(): Promise<void>;
 }
 
 /** Artifact keys are generated: `<uuid>.<kind>`; anything else names no artifact. */

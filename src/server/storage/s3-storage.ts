@@ -18,6 +18,7 @@
  * No metadata cache: every instance reads `<id>.info` from the bucket, so an upload begun on one instance
  * continues on another and its owner is the same everywhere.
  */
+import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { S3Store, type MetadataValue } from '@tus/s3-store';
@@ -204,6 +205,16 @@ export function s3Storage(cfg: S3Config): FileStorage {
     },
     async removeArtifact(key) {
       if (isStoredKey(key)) await store.s3.deleteObject({ Bucket, Key: artifactKey(key) });
+    },
+    async listStored() {
+      return (await store.keys(ARTIFACTS)).map((k) => k.slice(ARTIFACTS.length)).filter((k) => isStoredKey(k)).sort();
+    },
+    async putStoredFile(key, file) {
+      const { size } = await stat(file);
+      await store.s3.putObject({ Bucket, Key: artifactKey(key), Body: createReadStream(file), ContentLength: size });
+    },
+    async ping() {
+      await store.s3.headBucket({ Bucket });
     },
   };
 }
