@@ -17,6 +17,7 @@ import { badRequest, conflict, forbidden } from '../errors.js';
 import type { AuthUser } from '../deps.js';
 import type { WriteContext } from '../write-context.js';
 import { ID_IN_USE, loadForWrite, requireObserver, requireOpen, sideOf } from './access.js';
+import { responseDue } from './closing.js';
 import { loadStages, refreshObservation } from './cycle-state.js';
 import { announce, ROUTES } from './events.js';
 import { copyMasterPlan, planEdited, submitPlan } from './plans.js';
@@ -143,7 +144,8 @@ export async function updatePost(ctx: WriteContext, u: AuthUser, body: z.infer<t
   }
 
   await tx.update(postObservations).set(set).where(eq(postObservations.id, post.id));
-  await refreshObservation(tx, o, now);
+  // Completing the meeting opens the faculty member's response window (closing.ts).
+  await refreshObservation(tx, o, now, set.status === 'Completed' ? { responseDueAt: responseDue(ctx.deps.config, now) } : {});
   await announce(tx, o, u.id, {
     to: set.status === 'Completed' ? ['faculty', 'hod'] : [side === 'faculty' ? 'observer' : 'faculty'],
     title,
