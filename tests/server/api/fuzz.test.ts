@@ -174,6 +174,12 @@ function validBody(route: ApiRoute, caller: Caller): Record<string, unknown> {
       return { observationsId: id, timeSlotsByObserver: ['2026-10-05T09:00:00Z'], location: 'Room 2' };
     case 'PUT /observation/post-scheduling':
       return { observationsId: id, timeSlotByFaculty: w.full.postId, location: 'Room 3' };
+    case 'PUT /observation/acknowledge':
+      return { observationsId: id, fullName: 'Faculty Member' };
+    case 'PUT /observation/response':
+      return { observationsId: id, response: 'A response' };
+    case 'PUT /observation/sign-off':
+      return { observationsId: id };
     case 'POST /upload-artifact/:id':
       return { fileURL: `/api/files/${w.uploadId}`, uploadId: w.uploadId, name: 'evidence.png', type: 'image/png' };
     case 'POST /observation/:id/messages':
