@@ -19,6 +19,7 @@ import { useAgenda } from '../../../../features/agreement/use-agenda.js';
 import { AuditTimeline } from '../../../../features/audit/audit-timeline.js';
 import { useNotes } from '../../../../features/evidence/use-notes.js';
 import { seesAuditTrail } from '../../../../../shared/access-policy/index.js';
+import { ClosingCard } from '../../../../features/closing/closing-card.js';
 
 export const Route = createFileRoute('/_app/observations/detail-observation/$id')({ component: DetailPage });
 
@@ -54,6 +55,7 @@ function DetailPage() {
               </>
             }
           />
+          <ClosingCard obs={obs} viewer={{ id: session.id, role: session.role, departmentId: session.department?.id ?? null, name: session.name }} />
           <AgreementPanel obs={obs} userId={session.id} role={session.role} departmentId={session.department?.id ?? null} notes={notes} agenda={agenda ?? null} />
           {seesAuditTrail({ id: session.id, role: session.role, departmentId: session.department?.id ?? null }, obs) ? <AuditTimeline observationId={id} /> : null}
         </Stack>
