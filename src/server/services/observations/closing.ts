@@ -28,9 +28,14 @@ const refusal = (message: string) => (message === CLOSING_MSG.fullName || messag
 
 const stateOf = (o: ObservationRow) => ({ status: o.status, acknowledgedAt: o.acknowledgedAt, respondedAt: o.respondedAt, responseDueAt: o.responseDueAt, signedOffAt: o.signedOffAt });
 
-/** The end of the response window of a meeting completed at `completedAt`. */
-export function responseDue(config: Pick<Config, 'responseWindow'>, completedAt: Date): Date {
-  return new Date(completedAt.getTime() + (config.responseWindow?.days ?? DEFAULT_RESPONSE_WINDOW_DAYS) * DAY_MS);
+/** The end of the response window of a meeting completed at `completedAt` (`days`: RESPONSE_WINDOW_DAYS). */
+export function responseDue(days: number, completedAt: Date): Date {
+  return new Date(completedAt.getTime() + days * DAY_MS);
+}
+
+/** The deployment's response window in days. */
+export function responseWindowDays(config: Pick<Config, 'responseWindow'>): number {
+  return config.responseWindow?.days ?? DEFAULT_RESPONSE_WINDOW_DAYS;
 }
 
 /** Nothing changes in a signed-off observation. */

@@ -21,7 +21,7 @@ import { MSG } from '../../../shared/messages.js';
 import { removeArtifacts } from '../../services/observations/artifact-files.js';
 import { registerArtifact } from '../../services/observations/artifacts.js';
 import { sendMessage } from '../../services/observations/chat.js';
-import { acknowledge, respond, signOff } from '../../services/observations/closing.js';
+import { acknowledge, respond, responseWindowDays, signOff } from '../../services/observations/closing.js';
 import { initiateObservations } from '../../services/observations/initiate.js';
 import { createPost, updatePost } from '../../services/observations/post-observation.js';
 import { deleteObservation } from '../../services/observations/queries.js';
@@ -106,7 +106,7 @@ export const OBSERVATION_MUTATORS = [
     doc: { tag: 'observations', summary: 'A post-observation step (slots, choice, status, reflection plan)', who: 'its observer or faculty', body: PostUpdateRequest, response: MessageBody },
     names: ['postObservation.update', 'postObservation.setStatus', 'reflectionPlan.submit'],
     input: (req) => PostUpdateRequest.parse(req.body ?? {}),
-    run: async (ctx, body) => ok({ message: await updatePost(ctx, ctx.user, body, ctx.now) }),
+    run: async (ctx, body) => ok({ message: await updatePost(ctx, ctx.user, body, ctx.now, responseWindowDays(ctx.deps.config)) }),
   }),
   mutator({
     method: 'POST',
