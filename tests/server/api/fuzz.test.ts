@@ -25,7 +25,8 @@ import { API_ROUTES, buildWorld, CALLER_NAMES, CALLERS, pushRows, registeredRout
 
 const PROTO_NAMES = Object.getOwnPropertyNames(Object.prototype);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_251_111);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 1200);
+// Sixteen draws per route on average (at least 1 200), so each route is reached more than five times as routes are added.
+const RUNS = Number(process.env.FUZZ_RUNS ?? Math.max(1200, 16 * API_ROUTES.length));
 
 let t: TestApp;
 let w: World;

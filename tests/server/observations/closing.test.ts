@@ -8,7 +8,6 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox, notifications } from '../../../src/server/db/schema.js';
@@ -16,27 +15,12 @@ import { remindResponses } from '../../../src/server/services/observations/closi
 import { CLOSING_MSG } from '../../../src/shared/closing.js';
 import { MSG } from '../../../src/shared/messages.js';
 import { useTestApp, type TestApp } from '../support/helpers.js';
-import { actors, answers, bothObservationsDone, doc, initiate, key, put, type Actors } from '../support/observations-fixture.js';
-import { uploadArtifact } from '../support/observations-upload.js';
+import { completedCycle as completed } from '../support/completed-cycle.js';
+import { actors, doc, initiate, key, put, type Actors } from '../support/observations-fixture.js';
 
 const DAY = 86_400_000;
 let clock = new Date('2026-10-08T12:00:00.000Z');
 const t = useTestApp(() => ({ now: () => clock, config: { dataDir: mkdtempSync(path.join(tmpdir(), 'observa-closing-')) } }));
-
-/** An observation whose post-observation meeting the observer completed at `clock`. */
-async function completed(t: TestApp, a: Actors): Promise<string> {
-  const id = await initiate(t, a);
-  await bothObservationsDone(t, a, id);
-  const slot = { id: randomUUID(), dateTime: '2026-10-07T10:00:00.000Z' };
-  expect((await t.post('/api/observation/post-scheduling', { observationsId: id, timeSlotsByObserver: [slot], location: 'Room 1' }, a.observer, key())).statusCode).toBe(201);
-  const post = (await doc(t, id, a.faculty)).meetings.postObservation;
-  await put(t, 'post-scheduling', { observationsId: id, templateResponse: answers(post.reflectionPlan.steps) }, a.faculty);
-  expect((await uploadArtifact(t, post.id, a.faculty, 'pdf')).statusCode).toBe(201);
-  expect((await put(t, 'post-scheduling', { observationsId: id, timeSlotByFaculty: slot.id }, a.faculty)).statusCode).toBe(200);
-  expect((await put(t, 'post-scheduling', { observationsId: id, status: 'Scheduled' }, a.observer)).statusCode).toBe(200);
-  expect((await put(t, 'post-scheduling', { observationsId: id, status: 'Completed' }, a.observer)).statusCode).toBe(200);
-  return id;
-}
 
 const call = (what: 'acknowledge' | 'response' | 'sign-off', body: object, token: string) => put(t, what, body, token);
 const fullName = async (who: string) => (await t.loginUser(who)).name as string;
