@@ -20,6 +20,7 @@ import { AuditTimeline } from '../../../../features/audit/audit-timeline.js';
 import { useNotes } from '../../../../features/evidence/use-notes.js';
 import { seesAuditTrail } from '../../../../../shared/access-policy/index.js';
 import { ClosingCard } from '../../../../features/closing/closing-card.js';
+import { ReportButton } from '../../../../features/closing/report-button.js';
 
 export const Route = createFileRoute('/_app/observations/detail-observation/$id')({ component: DetailPage });
 
@@ -50,6 +51,7 @@ function DetailPage() {
             actions={
               <>
                 {sideOf(obs, session.id) !== 'viewer' ? <CalendarButton observationId={id} /> : null}
+                <ReportButton observationId={id} />
                 {can(session.role, 'observation.delete') ? <DeleteObservationButton id={id} onDeleted={() => setDeleted(true)} /> : null}
                 <RemoveFromDeviceButton id={id} />
               </>
