@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_UPLOAD_QUOTA_BYTES } from '../shared/contract/files.js';
+import { DEFAULT_RESPONSE_REMINDER_DAYS, DEFAULT_RESPONSE_WINDOW_DAYS } from '../shared/closing.js';
 import { isTimeZone } from '../shared/campus-time.js';
 import { parseOidcRules, type OidcRule } from './oidc-rules.js';
 
@@ -104,6 +105,10 @@ const Env = z.object({
   SYNC_STREAMS_MAX: z.coerce.number().int().min(1).max(100_000).default(2000),
   /** Bytes each user may hold in unfinished and registered uploads. */
   UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(DEFAULT_UPLOAD_QUOTA_BYTES),
+  /** Days the faculty member has to respond once the post-observation meeting is completed (src/shared/closing.ts). */
+  RESPONSE_WINDOW_DAYS: z.coerce.number().int().min(1).max(90).default(DEFAULT_RESPONSE_WINDOW_DAYS),
+  /** Days before the response window closes when the faculty member is reminded (0: no reminder). */
+  RESPONSE_REMINDER_DAYS: z.coerce.number().int().min(0).max(30).default(DEFAULT_RESPONSE_REMINDER_DAYS),
   /** S3-compatible object store for uploads and artifacts (all of bucket, region and keys, or none). */
   S3_ENDPOINT: z
     .string()
@@ -281,6 +286,8 @@ export type Config = {
   trustProxy?: TrustProxy;
   /** Per-user upload quota in bytes; default DEFAULT_UPLOAD_QUOTA_BYTES (1 GiB). */
   uploadQuotaBytes?: number;
+  /** The response window and its reminder, in days; absent = the defaults of src/shared/closing.ts. */
+  responseWindow?: { days: number; reminderDays: number };
   /** Uploads and artifacts in an S3-compatible store instead of DATA_DIR (storage/s3-storage.ts). */
   s3?: S3Config;
   /** Bearer token of GET /metrics; absent = metrics off. */
@@ -374,6 +381,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     passwordSignIn: e.PASSWORD_SIGN_IN,
     breakGlassAdminEmail: e.BREAK_GLASS_ADMIN_EMAIL?.trim().toLowerCase() || undefined,
+    responseWindow: { days: e.RESPONSE_WINDOW_DAYS, reminderDays: e.RESPONSE_REMINDER_DAYS },
     s3: e.S3_BUCKET
       ? {
           endpoint: e.S3_ENDPOINT || undefined,

@@ -46,6 +46,7 @@ import { computeAgreement, draftAgenda, gapLevel } from '../../src/shared/agreem
 import { campusInstant, isTimeZone } from '../../src/shared/campus-time.js';
 import { actionText, cycleActions, dayIn, isViewersAction, nextSteps, stepLine, timeIn, whenLabel } from '../../src/shared/next-steps.js';
 import * as policy from '../../src/shared/access-policy/index.js';
+import { acknowledgeError, isFinal, respondError, sameName, signOffError, windowOpen } from '../../src/shared/closing.js';
 
 
 const BOUND_MS = 200;
@@ -210,7 +211,14 @@ const CALLS: Record<string, Call> = {
   ...policyEntries('access-policy/people.ts'),
   ...policyEntries('access-policy/scores.ts'),
   ...policyEntries('access-policy/evidence.ts'),
+  ...policyEntries('access-policy/closing.ts'),
   ...policyEntries('access-policy/index.ts'),
+  'closing.ts#isFinal': (s) => isFinal({ signedOffAt: s }),
+  'closing.ts#windowOpen': (s) => windowOpen({ responseDueAt: s }, new Date()),
+  'closing.ts#sameName': (s) => sameName(s, ` ${s} `),
+  'closing.ts#acknowledgeError': (s) => acknowledgeError({ status: 'Completed', acknowledgedAt: null, respondedAt: null, responseDueAt: s, signedOffAt: null }, s, `${s} `),
+  'closing.ts#respondError': (s) => respondError({ status: 'Completed', acknowledgedAt: s, respondedAt: null, responseDueAt: null, signedOffAt: null }, s, new Date()),
+  'closing.ts#signOffError': (s) => signOffError({ status: s, acknowledgedAt: s, respondedAt: s, responseDueAt: s, signedOffAt: null }, new Date()),
   'access-policy/index.ts#can': (s) => policy.can(s as never, 'user.create'),
   'access-policy/index.ts#mayOpenPage': (s) => policy.mayOpenPage('Faculty', s),
   'agreement.ts#draftAgenda': (s) =>
@@ -231,11 +239,14 @@ function policyEntries(file: string): Record<string, (s: string) => unknown> {
     facultySeesNote: (s) => policy.facultySeesNote({ shared: s.length > 0 }, true),
     seesAgenda: (s) => policy.seesAgenda({ id: s, role: s }, o, { shared: true }),
     seesAuditTrail: (s) => policy.seesAuditTrail({ id: s, role: s }, o),
+    mayAcknowledge: (s) => policy.mayAcknowledge({ id: s, role: s }, o),
+    maySignOff: (s) => policy.maySignOff({ id: s, role: s, departmentId: 1 }, o),
   };
   const names: Record<string, readonly string[]> = {
     'access-policy/people.ts': ['isHodOf', 'takesPart', 'canSeeObservation', 'scoringSide'],
     'access-policy/scores.ts': ['seesObserverScores', 'seesAgreement'],
     'access-policy/evidence.ts': ['noteAudience', 'facultySeesNote', 'seesAgenda', 'seesAuditTrail'],
+    'access-policy/closing.ts': ['mayAcknowledge', 'maySignOff'],
     'access-policy/index.ts': Object.keys(fns),
   };
   return Object.fromEntries((names[file] ?? []).map((n) => [`${file}#${n}`, fns[n]!]));

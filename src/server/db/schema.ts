@@ -179,6 +179,16 @@ export const observations = pgTable(
     progress: integer('progress').notNull().default(0),
     starting: timestamp('starting', { withTimezone: true, mode: 'date' }),
     ending: timestamp('ending', { withTimezone: true, mode: 'date' }),
+    // Closing the cycle (src/shared/closing.ts): the faculty member's acknowledgement and response, the window
+    // for it (fixed when the meeting was completed), the reminder sent before it closes, and the HOD's sign-off.
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true, mode: 'date' }),
+    acknowledgedName: text('acknowledged_name'),
+    response: text('response'),
+    respondedAt: timestamp('responded_at', { withTimezone: true, mode: 'date' }),
+    responseDueAt: timestamp('response_due_at', { withTimezone: true, mode: 'date' }),
+    responseRemindedAt: timestamp('response_reminded_at', { withTimezone: true, mode: 'date' }),
+    signedOffAt: timestamp('signed_off_at', { withTimezone: true, mode: 'date' }),
+    signedOffBy: uuid('signed_off_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),

@@ -1,5 +1,6 @@
 /**
- * Runs services/housekeeping once when the server is ready and then daily. The timer never keeps the process
+ * Runs services/housekeeping (and the response reminders of services/observations/closing.ts) once when the
+ * server is ready and then daily. The timer never keeps the process
  * alive, and a failed run is logged and retried the next day. With several instances on one PostgreSQL, a run
  * that finds another instance's run under way is skipped (runHousekeeping).
  *
@@ -9,6 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import { runHousekeeping } from '../services/housekeeping/index.js';
 import { runDueMaintenance } from '../services/housekeeping/autovacuum.js';
+import { remindResponses } from '../services/observations/closing.js';
 
 const DAILY_MS = 86_400_000;
 /**
@@ -34,6 +36,13 @@ export function registerHousekeeping(app: FastifyInstance, opts: { upkeepEveryMs
       runHousekeeping(app.deps.db, app.deps.storage, app.deps.now()).then(
         (report) => app.log.info({ report }, report ? 'housekeeping done' : 'housekeeping skipped: another instance runs it'),
         (err: unknown) => app.log.warn({ err }, 'housekeeping failed'),
+      ),
+    );
+    // Reminders before a response window closes (each observation once; instances skip each other's rows).
+    current = current.then(() =>
+      remindResponses(app.deps.db, app.deps.config, app.deps.now()).then(
+        (reminded) => (reminded ? app.log.info({ reminded }, 'response reminders sent') : undefined),
+        (err: unknown) => app.log.warn({ err }, 'response reminders failed'),
       ),
     );
   };

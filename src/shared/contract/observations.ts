@@ -97,6 +97,14 @@ export type RubricUpdateRequest = z.input<typeof RubricUpdateRequest>;
 export const UninformedCreateRequest = z.object({ observationsId: uuid, id: optUuid });
 export type UninformedCreateRequest = z.input<typeof UninformedCreateRequest>;
 
+/** Closing the cycle (src/shared/closing.ts): the faculty member's acknowledgement and response, the HOD's sign-off. */
+export const AcknowledgeRequest = z.object({ observationsId: uuid, fullName: text(TEXT_MAX.name) });
+export type AcknowledgeRequest = z.input<typeof AcknowledgeRequest>;
+export const ResponseRequest = z.object({ observationsId: uuid, response: text(TEXT_MAX.chat) });
+export type ResponseRequest = z.input<typeof ResponseRequest>;
+export const SignOffRequest = z.object({ observationsId: uuid });
+export type SignOffRequest = z.input<typeof SignOffRequest>;
+
 /** A post-observation slot: an ISO date-time, or {id (client UUID), dateTime}. Stored in UTC. */
 export const PostSlotInput = z.union([text(TEXT_MAX.code).min(1), z.object({ id: optUuid, dateTime: text(TEXT_MAX.code).min(1) })]);
 export type PostSlotInput = z.infer<typeof PostSlotInput>;
@@ -227,6 +235,18 @@ export const ObsRequest = z.object({
 export type ObsRequest = z.infer<typeof ObsRequest>;
 
 
+/** Where the cycle's closing stands (null until the post-observation meeting is completed). */
+export const Closing = z.object({
+  responseDueAt: z.string().nullable(),
+  acknowledgedAt: z.string().nullable(),
+  acknowledgedName: z.string().nullable(),
+  response: z.string().nullable(),
+  respondedAt: z.string().nullable(),
+  signedOffAt: z.string().nullable(),
+  signedOffBy: Person.nullable(),
+});
+export type Closing = z.infer<typeof Closing>;
+
 /** The Observation document of SPEC §3, as GET /observation/{id} and the sync pull return it. */
 export const Observation = z.object({
   id: z.string(),
@@ -254,6 +274,7 @@ export const Observation = z.object({
     uninformedObservation: Meeting.nullable(),
     postObservation: PostObservation.nullable(),
   }),
+  closing: Closing.nullable(),
   version: z.number(),
 });
 export type Observation = z.infer<typeof Observation>;

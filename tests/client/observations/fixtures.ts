@@ -61,6 +61,7 @@ export function observation(over: Partial<Observation> = {}): Observation {
     cycleLabel: '---',
     obsRequest: null,
     meetings: { informedObservation: null, uninformedObservation: null, postObservation: null },
+    closing: null,
     version: 1,
     ...over,
   };

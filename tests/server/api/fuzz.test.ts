@@ -26,7 +26,8 @@ import { API_ROUTES, buildWorld, CALLER_NAMES, CALLERS, pushRows, registeredRout
 
 const PROTO_NAMES = Object.getOwnPropertyNames(Object.prototype);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_251_111);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 1200);
+// Sixteen draws per route on average (at least 1 200), so each route is reached more than five times as routes are added.
+const RUNS = Number(process.env.FUZZ_RUNS ?? Math.max(1200, 16 * API_ROUTES.length));
 
 let t: TestApp;
 let w: World;
@@ -179,6 +180,12 @@ function validBody(route: ApiRoute, caller: Caller): Record<string, unknown> {
       return { observationsId: id, timeSlotsByObserver: ['2026-10-05T09:00:00Z'], location: 'Room 2' };
     case 'PUT /observation/post-scheduling':
       return { observationsId: id, timeSlotByFaculty: w.full.postId, location: 'Room 3' };
+    case 'PUT /observation/acknowledge':
+      return { observationsId: id, fullName: 'Faculty Member' };
+    case 'PUT /observation/response':
+      return { observationsId: id, response: 'A response' };
+    case 'PUT /observation/sign-off':
+      return { observationsId: id };
     case 'POST /upload-artifact/:id':
       return { fileURL: `/api/files/${w.uploadId}`, uploadId: w.uploadId, name: 'evidence.png', type: 'image/png' };
     case 'POST /observation/:id/messages':

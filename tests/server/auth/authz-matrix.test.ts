@@ -355,6 +355,10 @@ const MATRIX: Row[] = [
       body: c === 'faculty' ? { observationsId: w.full.id, timeSlotByFaculty: w.full.postId } : { observationsId: w.full.id, timeSlotsByObserver: ['2026-10-07T09:00:00Z'], location: 'Room 10' },
     }),
   },
+  // Closing the cycle: the world's cycle is not completed, so the allowed caller is refused by state (409).
+  { method: 'PUT', path: '/observation/acknowledge', allowed: ['faculty'], rule: 'its faculty', request: () => ({ url: '/api/observation/acknowledge', body: { observationsId: w.full.id, fullName: 'Faculty Member' } }) },
+  { method: 'PUT', path: '/observation/response', allowed: ['faculty'], rule: 'its faculty', request: () => ({ url: '/api/observation/response', body: { observationsId: w.full.id, response: 'My response' } }) },
+  { method: 'PUT', path: '/observation/sign-off', allowed: ['hod'], rule: 'the HOD of its department', request: () => ({ url: '/api/observation/sign-off', body: { observationsId: w.full.id } }) },
   {
     method: 'POST',
     path: '/upload-artifact/:id',
@@ -363,6 +367,7 @@ const MATRIX: Row[] = [
     request: () => ({ url: `/api/upload-artifact/${w.full.postId}`, body: { fileURL: `/api/files/${artifactUploads[0]}`, name: 'evidence.pdf', type: 'application/pdf' } }),
   },
   { method: 'GET', path: '/artifacts/:id/file', allowed: SEES_CS_OBSERVATION, rule: 'who may see the observation', request: () => ({ url: `/api/artifacts/${w.full.artifactId}/file` }) },
+  { method: 'GET', path: '/observation/:id/report', allowed: SEES_CS_OBSERVATION, rule: 'who may see the observation', request: () => ({ url: `/api/observation/${w.full.id}/report` }) },
   { method: 'GET', path: '/observation/:id/messages', allowed: SEES_CS_OBSERVATION, rule: 'who may see the observation', request: () => ({ url: `/api/observation/${w.full.id}/messages` }) },
   {
     method: 'POST',

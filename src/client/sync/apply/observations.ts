@@ -156,6 +156,7 @@ export const OBSERVATION_APPLY: ApplyRegistry = {
               cycleLabel: '---',
               obsRequest: null,
               meetings: { informedObservation: null, uninformedObservation: null, postObservation: null },
+              closing: null,
               version: 0,
             }));
           return db.observations.bulkPut(docs).then(done);
@@ -339,6 +340,38 @@ export const OBSERVATION_APPLY: ApplyRegistry = {
         } else if (post.status !== 'Scheduled') return;
         post.status = args.status;
         refreshDerived(doc, ctx.now);
+        // The response window opens; its end is the server's (RESPONSE_WINDOW_DAYS), known with the next pull.
+        if (doc.status === 'Completed') doc.closing ??= { responseDueAt: null, acknowledgedAt: null, acknowledgedName: null, response: null, respondedAt: null, signedOffAt: null, signedOffBy: null };
+      });
+    },
+  },
+  'observation.acknowledge': {
+    apply(db, args, ctx) {
+      return edit(db, args.observationsId, (doc) => {
+        const c = doc.closing;
+        if (!c || c.acknowledgedAt || c.signedOffAt) return;
+        c.acknowledgedAt = iso(ctx.now);
+        c.acknowledgedName = args.fullName.trim().replace(/\s+/g, ' ');
+      });
+    },
+  },
+  'observation.respond': {
+    apply(db, args, ctx) {
+      return edit(db, args.observationsId, (doc) => {
+        const c = doc.closing;
+        if (!c?.acknowledgedAt || c.signedOffAt) return;
+        c.response = args.response.trim();
+        c.respondedAt = iso(ctx.now);
+      });
+    },
+  },
+  'observation.signOff': {
+    apply(db, args, ctx) {
+      return edit(db, args.observationsId, (doc) => {
+        const c = doc.closing;
+        if (!c || c.signedOffAt) return;
+        c.signedOffAt = iso(ctx.now);
+        c.signedOffBy = doc.hod && doc.hod.id === ctx.userId ? doc.hod : { id: ctx.userId ?? '', name: '', avatar: null };
       });
     },
   },

@@ -11,6 +11,7 @@ import { badRequest, conflict, forbidden } from '../errors.js';
 import type { AuthUser } from '../deps.js';
 import type { WriteContext } from '../write-context.js';
 import { canChat, ID_IN_USE, loadVisible, type ObservationRow } from './access.js';
+import { requireNotFinal } from './closing.js';
 
 type MessageRow = typeof observationMessages.$inferSelect;
 
@@ -30,6 +31,7 @@ export async function sendMessage(ctx: WriteContext, u: AuthUser, observationId:
   const { tx } = ctx;
   const o = await loadVisible(tx, u, observationId);
   if (!canChat(u, o)) throw forbidden();
+  requireNotFinal(o);
   const text = body.trim();
   if (!text) throw badRequest(MSG.emptyMessage);
   const row = await appendMessage(tx, o, u.id, text, id);

@@ -51,8 +51,11 @@ export function stateOf(s: Stages): CycleState {
   return { obsRequest: s.request?.status, informed: s.informed?.status, uninformed: s.uninformed?.status, post: s.post?.status };
 }
 
-/** Recomputes status and progress; sets `starting` when scheduling begins and `ending` when the cycle completes. */
-export async function refreshObservation(tx: Tx, o: ObservationRow, now: Date): Promise<void> {
+/**
+ * Recomputes status and progress; sets `starting` when scheduling begins and `ending` when the cycle completes.
+ * `also`: other columns the same change sets (one update of the row).
+ */
+export async function refreshObservation(tx: Tx, o: ObservationRow, now: Date, also: Partial<Pick<ObservationRow, 'responseDueAt'>> = {}): Promise<void> {
   const stages = await loadStages(tx, o.id);
   const state = stateOf(stages);
   const status = cycleStatus(state);
@@ -65,6 +68,7 @@ export async function refreshObservation(tx: Tx, o: ObservationRow, now: Date): 
       starting: o.starting ?? (stages.request ? now : null),
       ending: status === 'Completed' ? (o.ending ?? now) : null,
       updatedAt: now,
+      ...also,
     })
     .where(eq(observations.id, o.id));
 }

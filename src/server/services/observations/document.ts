@@ -126,7 +126,7 @@ async function fetchParts(db: Db | Tx, obsIds: string[], personIds: string[], fa
 export async function buildDocuments(db: Db | Tx, viewer: Viewer, rows: ObservationRow[]): Promise<Observation[]> {
   if (rows.length === 0) return [];
   const obsIds = rows.map((r) => r.id);
-  const personIds = uniq(rows.flatMap((r) => [r.facultyId, r.observerId, r.hodId]));
+  const personIds = uniq(rows.flatMap((r) => [r.facultyId, r.observerId, r.hodId, ...(r.signedOffBy ? [r.signedOffBy] : [])]));
   const facultyIds = uniq(rows.map((r) => r.facultyId));
   const courseIds = uniq(rows.map((r) => r.courseId));
 
@@ -241,6 +241,21 @@ export async function buildDocuments(db: Db | Tx, viewer: Viewer, rows: Observat
             }
           : null,
       },
+      closing: closingDoc(o, person),
     };
   });
+}
+
+/** The closing steps once the cycle is completed (src/shared/closing.ts); null before. */
+function closingDoc(o: ObservationRow, person: (id: string) => Person): Observation['closing'] {
+  if (o.status !== 'Completed') return null;
+  return {
+    responseDueAt: iso(o.responseDueAt),
+    acknowledgedAt: iso(o.acknowledgedAt),
+    acknowledgedName: o.acknowledgedName,
+    response: o.response,
+    respondedAt: iso(o.respondedAt),
+    signedOffAt: iso(o.signedOffAt),
+    signedOffBy: o.signedOffBy ? person(o.signedOffBy) : null,
+  };
 }

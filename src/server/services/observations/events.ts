@@ -50,16 +50,19 @@ async function subjectOf(tx: Tx, o: ObservationRow, facultyName: string | undefi
   return [course, facultyName, o.semester].filter(Boolean).join(' · ');
 }
 
-/** Notifies (and emails) each party except the actor, naming the observation and the person who acted. */
-export async function announce(tx: Tx, o: ObservationRow, actorId: string, a: Announcement): Promise<void> {
+/**
+ * Notifies (and emails) each party except the actor, naming the observation and the person who acted (`actorId`
+ * null: the server itself, e.g. a reminder).
+ */
+export async function announce(tx: Tx, o: ObservationRow, actorId: string | null, a: Announcement): Promise<void> {
   const ids = [...new Set(a.to.map((p) => partyId(o, p)))].filter((id) => id !== actorId);
   if (ids.length === 0) return;
   const people = await tx
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
-    .where(inArray(users.id, [...new Set([...ids, actorId, o.facultyId])]));
+    .where(inArray(users.id, [...new Set([...ids, ...(actorId ? [actorId] : []), o.facultyId])]));
   const byId = new Map(people.map((p) => [p.id, p]));
-  const actorName = byId.get(actorId)?.name ?? null;
+  const actorName = actorId ? (byId.get(actorId)?.name ?? null) : null;
   const subject = await subjectOf(tx, o, byId.get(o.facultyId)?.name);
   for (const id of ids) {
     const person = byId.get(id);

@@ -11,12 +11,14 @@ import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { postAction, type PostCreateRequest, type PostSlotInput, type PostUpdateRequest } from '../../../shared/contract/observations.js';
 import { MSG } from '../../../shared/messages.js';
+import { DEFAULT_RESPONSE_WINDOW_DAYS } from '../../../shared/closing.js';
 import type { Tx } from '../../db/client.js';
 import { artifacts, postObservations, postObservationSlots } from '../../db/schema.js';
 import { badRequest, conflict, forbidden } from '../errors.js';
 import type { AuthUser } from '../deps.js';
 import type { WriteContext } from '../write-context.js';
 import { ID_IN_USE, loadForWrite, requireObserver, requireOpen, sideOf } from './access.js';
+import { responseDue } from './closing.js';
 import { loadStages, refreshObservation } from './cycle-state.js';
 import { announce, ROUTES } from './events.js';
 import { copyMasterPlan, planEdited, submitPlan } from './plans.js';
@@ -82,7 +84,8 @@ export async function createPost(ctx: WriteContext, u: AuthUser, body: z.infer<t
   return post.id;
 }
 
-export async function updatePost(ctx: WriteContext, u: AuthUser, body: z.infer<typeof PostUpdateRequest>, now: Date): Promise<string> {
+/** `windowDays`: the response window completing the meeting opens (RESPONSE_WINDOW_DAYS; the seed uses the default). */
+export async function updatePost(ctx: WriteContext, u: AuthUser, body: z.infer<typeof PostUpdateRequest>, now: Date, windowDays = DEFAULT_RESPONSE_WINDOW_DAYS): Promise<string> {
   const { tx } = ctx;
   const o = await loadForWrite(tx, u, body.observationsId);
   const side = sideOf(u, o);
@@ -143,7 +146,8 @@ export async function updatePost(ctx: WriteContext, u: AuthUser, body: z.infer<t
   }
 
   await tx.update(postObservations).set(set).where(eq(postObservations.id, post.id));
-  await refreshObservation(tx, o, now);
+  // Completing the meeting opens the faculty member's response window (closing.ts).
+  await refreshObservation(tx, o, now, set.status === 'Completed' ? { responseDueAt: responseDue(windowDays, now) } : {});
   await announce(tx, o, u.id, {
     to: set.status === 'Completed' ? ['faculty', 'hod'] : [side === 'faculty' ? 'observer' : 'faculty'],
     title,

@@ -9,6 +9,7 @@ import type { WriteContext } from '../write-context.js';
 import { runPerShape } from '../../db/prepared-shapes.js';
 import { observationRule } from '../scope/index.js';
 import { requireVisible } from './access.js';
+import { requireNotFinal } from './closing.js';
 import { buildDocuments } from './document.js';
 import { can } from '../../../shared/permissions.js';
 
@@ -40,8 +41,10 @@ export async function listObservations(db: Db, u: AuthUser, limit = 500): Promis
 export async function deleteObservation(ctx: WriteContext, u: AuthUser, id: string): Promise<string[]> {
   const { tx } = ctx;
   if (!can(u.role, 'observation.delete')) throw forbidden();
-  const [row] = await tx.select({ id: observations.id }).from(observations).where(eq(observations.id, id));
+  const [row] = await tx.select({ id: observations.id, signedOffAt: observations.signedOffAt }).from(observations).where(eq(observations.id, id));
   if (!row) throw notFound();
+  // A signed-off observation is a record (reports, dossiers): it stays.
+  requireNotFinal(row);
   const posts = await tx.select({ id: postObservations.id }).from(postObservations).where(eq(postObservations.observationId, id));
   const files = posts.length
     ? await tx.select({ key: artifacts.storageKey }).from(artifacts).where(inArray(artifacts.postObservationId, posts.map((p) => p.id)))

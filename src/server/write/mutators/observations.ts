@@ -2,15 +2,18 @@
 import { z } from 'zod';
 import { MessageBody } from '../../../shared/contract/common.js';
 import {
+  AcknowledgeRequest,
   Artifact,
   ChatMessage,
   ChatMessageRequest,
   InitiateRequest,
   PostCreateRequest,
   PostUpdateRequest,
+  ResponseRequest,
   RubricUpdateRequest,
   SchedulingCreateRequest,
   SchedulingUpdateRequest,
+  SignOffRequest,
   UninformedCreateRequest,
   UploadArtifactRequest,
 } from '../../../shared/contract/observations.js';
@@ -18,6 +21,7 @@ import { MSG } from '../../../shared/messages.js';
 import { removeArtifacts } from '../../services/observations/artifact-files.js';
 import { registerArtifact } from '../../services/observations/artifacts.js';
 import { sendMessage } from '../../services/observations/chat.js';
+import { acknowledge, respond, responseWindowDays, signOff } from '../../services/observations/closing.js';
 import { initiateObservations } from '../../services/observations/initiate.js';
 import { createPost, updatePost } from '../../services/observations/post-observation.js';
 import { deleteObservation } from '../../services/observations/queries.js';
@@ -102,7 +106,7 @@ export const OBSERVATION_MUTATORS = [
     doc: { tag: 'observations', summary: 'A post-observation step (slots, choice, status, reflection plan)', who: 'its observer or faculty', body: PostUpdateRequest, response: MessageBody },
     names: ['postObservation.update', 'postObservation.setStatus', 'reflectionPlan.submit'],
     input: (req) => PostUpdateRequest.parse(req.body ?? {}),
-    run: async (ctx, body) => ok({ message: await updatePost(ctx, ctx.user, body, ctx.now) }),
+    run: async (ctx, body) => ok({ message: await updatePost(ctx, ctx.user, body, ctx.now, responseWindowDays(ctx.deps.config)) }),
   }),
   mutator({
     method: 'POST',
@@ -114,6 +118,39 @@ export const OBSERVATION_MUTATORS = [
     run: async (ctx, { id, body }) => {
       const artifact = await registerArtifact(ctx, ctx.user, ctx.deps.storage, id, body);
       return created({ message: MSG.artifactUploaded, ...artifact, artifact });
+    },
+  }),
+  mutator({
+    method: 'PUT',
+    url: '/observation/acknowledge',
+    doc: { tag: 'observations', summary: 'Acknowledge a completed observation (typed full name; not agreement)', who: 'its faculty', body: AcknowledgeRequest, response: MessageBody },
+    names: ['observation.acknowledge'],
+    input: (req) => AcknowledgeRequest.parse(req.body ?? {}),
+    run: async (ctx, body) => {
+      await acknowledge(ctx, ctx.user, body);
+      return ok({ message: MSG.acknowledged });
+    },
+  }),
+  mutator({
+    method: 'PUT',
+    url: '/observation/response',
+    doc: { tag: 'observations', summary: 'Write the response to an acknowledged observation (within the response window)', who: 'its faculty', body: ResponseRequest, response: MessageBody },
+    names: ['observation.respond'],
+    input: (req) => ResponseRequest.parse(req.body ?? {}),
+    run: async (ctx, body) => {
+      await respond(ctx, ctx.user, body);
+      return ok({ message: MSG.responseSaved });
+    },
+  }),
+  mutator({
+    method: 'PUT',
+    url: '/observation/sign-off',
+    doc: { tag: 'observations', summary: 'Sign an observation off: it becomes final', who: 'the HOD of its department', body: SignOffRequest, response: MessageBody },
+    names: ['observation.signOff'],
+    input: (req) => SignOffRequest.parse(req.body ?? {}),
+    run: async (ctx, body) => {
+      await signOff(ctx, ctx.user, body);
+      return ok({ message: MSG.signedOff });
     },
   }),
   mutator({

@@ -156,6 +156,30 @@ export const OBSERVATION_MUTATIONS = {
     entity: (a) => obs(a.observationsId),
     describe: (a) => (a.status === 'Scheduled' ? 'Mark post observation scheduled' : 'Complete observation'),
   }),
+  'observation.acknowledge': def({
+    args: z.object({ observationsId: uuid, fullName: text(TEXT_MAX.name) }),
+    method: 'PUT',
+    path: () => '/observation/acknowledge',
+    body: (a) => a,
+    entity: (a) => obs(a.observationsId),
+    describe: () => 'Acknowledge observation',
+  }),
+  'observation.respond': def({
+    args: z.object({ observationsId: uuid, response: text(TEXT_MAX.chat) }),
+    method: 'PUT',
+    path: () => '/observation/response',
+    body: (a) => a,
+    entity: (a) => obs(a.observationsId),
+    describe: () => 'Response to observation',
+  }),
+  'observation.signOff': def({
+    args: z.object({ observationsId: uuid }),
+    method: 'PUT',
+    path: () => '/observation/sign-off',
+    body: (a) => a,
+    entity: (a) => obs(a.observationsId),
+    describe: () => 'Sign off observation',
+  }),
   /**
    * Registers an uploaded artifact. Blob lane: sent only once the file's tus upload finished; the engine puts
    * the tus upload id (or URL) into `uploadId` / `fileURL`. `id` is the artifact's client UUID.

@@ -19,6 +19,8 @@ import { useAgenda } from '../../../../features/agreement/use-agenda.js';
 import { AuditTimeline } from '../../../../features/audit/audit-timeline.js';
 import { useNotes } from '../../../../features/evidence/use-notes.js';
 import { seesAuditTrail } from '../../../../../shared/access-policy/index.js';
+import { ClosingCard } from '../../../../features/closing/closing-card.js';
+import { ReportButton } from '../../../../features/closing/report-button.js';
 
 export const Route = createFileRoute('/_app/observations/detail-observation/$id')({ component: DetailPage });
 
@@ -49,11 +51,13 @@ function DetailPage() {
             actions={
               <>
                 {sideOf(obs, session.id) !== 'viewer' ? <CalendarButton observationId={id} /> : null}
+                <ReportButton observationId={id} />
                 {can(session.role, 'observation.delete') ? <DeleteObservationButton id={id} onDeleted={() => setDeleted(true)} /> : null}
                 <RemoveFromDeviceButton id={id} />
               </>
             }
           />
+          <ClosingCard obs={obs} viewer={{ id: session.id, role: session.role, departmentId: session.department?.id ?? null, name: session.name }} />
           <AgreementPanel obs={obs} userId={session.id} role={session.role} departmentId={session.department?.id ?? null} notes={notes} agenda={agenda ?? null} />
           {seesAuditTrail({ id: session.id, role: session.role, departmentId: session.department?.id ?? null }, obs) ? <AuditTimeline observationId={id} /> : null}
         </Stack>

@@ -1,0 +1,14 @@
+/**
+ * Who closes an observation's cycle (../closing.ts has the steps): the observed faculty member acknowledges and
+ * responds; the head of the observation's department signs off.
+ */
+import type { Parties, Viewer } from './people.js';
+import { isHodOf } from './people.js';
+
+export function mayAcknowledge(u: Viewer, o: Pick<Parties, 'facultyId'>): boolean {
+  return u.id === o.facultyId;
+}
+
+export function maySignOff(u: Viewer, o: Pick<Parties, 'departmentId' | 'hodId'>): boolean {
+  return isHodOf(u, o);
+}

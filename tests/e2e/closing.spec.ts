@@ -1,0 +1,93 @@
+/**
+ * Closing the cycle in the browser: the observer completes the post-observation meeting; the faculty member, on a
+ * phone and offline, acknowledges with their typed full name and writes a response (both queued, shown at once);
+ * back online both reach the server exactly once; the HOD signs off after confirming; the faculty member then sees
+ * the observation as final and no form to change it. Uses the staged Physics cycle whose meeting is scheduled
+ * (faculty.physics5), which only the first-screen journeys read, and they run before this one.
+ */
+import type { Observation } from '../../src/shared/contract/observations.js';
+import { untilServer } from './support/cycle.js';
+import { DOMAIN } from './support/demo.js';
+import { expect, test } from './support/fixtures.js';
+import { goOffline, goOnline } from './support/network.js';
+import { VIEWPORTS } from './support/pages.js';
+import { expectAllSynced, serviceWorkerReady, signIn } from './support/session.js';
+
+const OBSERVER = `observer.physics@${DOMAIN}`;
+const FACULTY = `faculty.physics5@${DOMAIN}`;
+const HOD = `hod.physics@${DOMAIN}`;
+
+test('complete → acknowledge and respond offline → sign-off → final', async ({ browser, api, baseURL }) => {
+  test.setTimeout(240_000);
+  const observer = await api.login(OBSERVER);
+  const faculty = await api.login(FACULTY);
+  const list = await api.request<Observation[]>('GET', '/observations', { token: observer.token });
+  const id = list.find((o) => o.facultyId === faculty.id)!.id;
+
+  // The observer completes the meeting (desktop).
+  const oc = await browser.newContext({ baseURL, viewport: VIEWPORTS.desktop });
+  const op = await oc.newPage();
+  await signIn(op, OBSERVER);
+  await op.goto(`/observations/post-observation-meeting/${id}`);
+  await op.getByRole('button', { name: 'Complete Observation' }).click();
+  await untilServer(api, observer.token, id, (o) => o.status, 'Completed', 'the meeting is completed on the server');
+  const due = (await api.request<Observation>('GET', `/observation/${id}`, { token: faculty.token })).closing?.responseDueAt;
+  expect(due, 'completing opens the response window').toBeTruthy();
+  await oc.close();
+
+  // The faculty member, on a phone, loses the signal and acknowledges and responds offline.
+  const fc = await browser.newContext({ baseURL, viewport: VIEWPORTS.phone });
+  const fp = await fc.newPage();
+  await signIn(fp, FACULTY);
+  await serviceWorkerReady(fp);
+  await fp.goto(`/observations/detail-observation/${id}`);
+  const card = fp.getByRole('region', { name: 'Closing the cycle' });
+  await expect(card.getByText('Awaiting acknowledgement')).toBeVisible({ timeout: 30_000 });
+  await expect(card.getByText(/does not mean that you agree/)).toBeVisible();
+  await expectAllSynced(fp, 60_000);
+  await goOffline(fc);
+  // A wrong name is refused at once, naming the field; nothing is queued.
+  await card.getByRole('textbox', { name: 'Your full name' }).fill('Somebody Else');
+  await card.getByRole('button', { name: 'Acknowledge' }).click();
+  await expect(card.getByText('type your full name exactly as it appears on your profile.')).toBeVisible();
+  const name = faculty.name as string;
+  await card.getByRole('textbox', { name: 'Your full name' }).fill(name);
+  await card.getByRole('button', { name: 'Acknowledge' }).click();
+  await expect(card.getByText(`Acknowledged by ${name}`)).toBeVisible();
+  const response = 'Thank you for the visit. I see the point on questioning; the pair work was planned for the next lesson.';
+  await card.getByRole('textbox', { name: /Your written response/ }).fill(response);
+  await card.getByRole('button', { name: 'Save response' }).click();
+  await expect(card.getByText(response, { exact: true })).toBeVisible();
+  // Nothing reached the server while offline.
+  expect((await api.request<Observation>('GET', `/observation/${id}`, { token: faculty.token })).closing?.acknowledgedAt).toBeNull();
+  await goOnline(fc);
+  await expectAllSynced(fp, 60_000);
+  await untilServer(
+    api,
+    faculty.token,
+    id,
+    (o) => ({ name: o.closing?.acknowledgedName, response: o.closing?.response, responded: !!o.closing?.respondedAt }),
+    { name, response, responded: true },
+    'the acknowledgement and the response reach the server',
+  );
+
+  // The HOD signs off.
+  const hc = await browser.newContext({ baseURL, viewport: VIEWPORTS.desktop });
+  const hp = await hc.newPage();
+  await signIn(hp, HOD);
+  await hp.goto(`/observations/detail-observation/${id}`);
+  const hodCard = hp.getByRole('region', { name: 'Closing the cycle' });
+  await expect(hodCard.getByText('Awaiting sign-off')).toBeVisible({ timeout: 30_000 });
+  await expect(hodCard.getByText(response, { exact: true })).toBeVisible();
+  await hodCard.getByRole('button', { name: 'Sign off' }).click();
+  await hp.getByRole('dialog', { name: 'Sign off this observation?' }).getByRole('button', { name: 'Sign off' }).click();
+  await expect(hodCard.getByText('Final', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await untilServer(api, faculty.token, id, (o) => !!o.closing?.signedOffAt, true, 'the sign-off reaches the server');
+  await hc.close();
+
+  // The faculty member sees it final, with nothing left to change.
+  await expect(card.getByText('Final', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(card.getByText(/The observation is final/)).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Save response' })).toHaveCount(0);
+  await fc.close();
+});
