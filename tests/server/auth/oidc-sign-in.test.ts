@@ -7,6 +7,7 @@
  * UNIVERSITY_DOMAIN or not verified. Logout ends the session and, after single sign-on, names the provider's
  * end-session URL.
  */
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { oidcLogins, sessions, userIdentities } from '../../../src/server/db/schema.js';
@@ -218,6 +219,26 @@ describe('single sign-on with a real provider', () => {
     expect(await outcome('nomail')).toEqual({ kind: 'sso-error', value: MSG.ssoEmailMissing });
     expect(await t.db.select().from(userIdentities)).toEqual([]);
     expect(await t.db.select().from(sessions)).toEqual([]);
+  });
+
+  it('refuses a deactivated account (offboarding), also when deactivated between the callback and the ticket trade; reactivated, it signs in', async () => {
+    const admin = await t.login('admin');
+    const observerId = await t.userId('observer');
+    expect((await t.put(`/api/user/${observerId}/deactivate`, {}, admin, { 'idempotency-key': randomUUID() })).statusCode).toBe(200);
+    const refused = await callback(await idp.browser().signIn((await start()).toString(), 'olivia'));
+    expect(refused).toEqual({ kind: 'sso-error', value: MSG.accountDeactivated });
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, observerId))).toEqual([]);
+
+    expect((await t.put(`/api/user/${observerId}/reactivate`, {}, admin, { 'idempotency-key': randomUUID() })).statusCode).toBe(200);
+    const back = await callback(await idp.browser().signIn((await start()).toString(), 'olivia'));
+    expect(back.kind).toBe('sso-ticket');
+    // Deactivated after the provider vouched, before the app traded its ticket: no session.
+    expect((await t.put(`/api/user/${observerId}/deactivate`, {}, admin, { 'idempotency-key': randomUUID() })).statusCode).toBe(200);
+    const trade = await t.post('/api/auth/oidc/session', { ticket: back.value });
+    expect(trade.statusCode).toBe(403);
+    expect(trade.json()).toEqual({ error: MSG.accountDeactivated });
+    expect((await t.put(`/api/user/${observerId}/reactivate`, {}, admin, { 'idempotency-key': randomUUID() })).statusCode).toBe(200);
+    expect((await signIn()).user.id).toBe(observerId);
   });
 
   it('passes on the provider refusing (access_denied) as its own message', async () => {
