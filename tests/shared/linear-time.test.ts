@@ -241,12 +241,13 @@ function policyEntries(file: string): Record<string, (s: string) => unknown> {
     seesAuditTrail: (s) => policy.seesAuditTrail({ id: s, role: s }, o),
     mayAcknowledge: (s) => policy.mayAcknowledge({ id: s, role: s }, o),
     maySignOff: (s) => policy.maySignOff({ id: s, role: s, departmentId: 1 }, o),
+    mayDownloadDossier: (s) => policy.mayDownloadDossier({ id: s, role: s, departmentId: 1 }, { id: s, departmentId: 1 }),
   };
   const names: Record<string, readonly string[]> = {
     'access-policy/people.ts': ['isHodOf', 'takesPart', 'canSeeObservation', 'scoringSide'],
     'access-policy/scores.ts': ['seesObserverScores', 'seesAgreement'],
     'access-policy/evidence.ts': ['noteAudience', 'facultySeesNote', 'seesAgenda', 'seesAuditTrail'],
-    'access-policy/closing.ts': ['mayAcknowledge', 'maySignOff'],
+    'access-policy/closing.ts': ['mayAcknowledge', 'maySignOff', 'mayDownloadDossier'],
     'access-policy/index.ts': Object.keys(fns),
   };
   return Object.fromEntries((names[file] ?? []).map((n) => [`${file}#${n}`, fns[n]!]));

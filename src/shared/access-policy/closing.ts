@@ -12,3 +12,9 @@ export function mayAcknowledge(u: Viewer, o: Pick<Parties, 'facultyId'>): boolea
 export function maySignOff(u: Viewer, o: Pick<Parties, 'departmentId' | 'hodId'>): boolean {
   return isHodOf(u, o);
 }
+
+/** A faculty member's dossier (every final report of a period): the faculty member, or the HOD of their department. */
+export function mayDownloadDossier(u: Viewer, faculty: { id: string; departmentId: number | null }): boolean {
+  if (u.id === faculty.id) return true;
+  return u.role === 'Head_of_Department' && u.departmentId != null && u.departmentId === faculty.departmentId;
+}

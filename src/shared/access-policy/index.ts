@@ -5,7 +5,7 @@
  *   people.ts     who takes part in an observation, who may see it, which side a user scores
  *   scores.ts     who sees the observer's scores and the agreement table
  *   evidence.ts   who sees the evidence notes, the agenda and the audit trail
- *   closing.ts    who acknowledges and responds to an observation, who signs it off
+ *   closing.ts    who acknowledges and responds to an observation, who signs it off, who downloads a dossier
  *   ../permissions.ts   which pages and actions each role has (SPEC §6)
  */
 export * from './people.js';

@@ -367,6 +367,7 @@ const MATRIX: Row[] = [
     request: () => ({ url: `/api/upload-artifact/${w.full.postId}`, body: { fileURL: `/api/files/${artifactUploads[0]}`, name: 'evidence.pdf', type: 'application/pdf' } }),
   },
   { method: 'GET', path: '/artifacts/:id/file', allowed: SEES_CS_OBSERVATION, rule: 'who may see the observation', request: () => ({ url: `/api/artifacts/${w.full.artifactId}/file` }) },
+  { method: 'GET', path: '/reports/dossier', allowed: ['faculty', 'hod'], rule: 'the faculty member, or the HOD of their department', request: () => ({ url: `/api/reports/dossier?facultyId=${w.userIds.faculty}&from=2026-01-01&to=2026-12-31` }) },
   { method: 'GET', path: '/observation/:id/report', allowed: SEES_CS_OBSERVATION, rule: 'who may see the observation', request: () => ({ url: `/api/observation/${w.full.id}/report` }) },
   { method: 'GET', path: '/observation/:id/messages', allowed: SEES_CS_OBSERVATION, rule: 'who may see the observation', request: () => ({ url: `/api/observation/${w.full.id}/messages` }) },
   {

@@ -82,4 +82,40 @@ describe('observation report', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ error: 'paper: A4 or Letter' });
   });
+
+  it('dossier: the faculty member’s final reports of a period in one PDF with a contents page; the faculty member or their HOD only', async () => {
+    const a = await actors(t);
+    const id = await completedCycle(t, a);
+    const name = (await t.loginUser('faculty')).name as string;
+    expect((await put(t, 'acknowledge', { observationsId: id, fullName: name }, a.faculty)).statusCode).toBe(200);
+    await t.db.update(observations).set({ responseDueAt: new Date(Date.now() - 86_400_000) }).where(eq(observations.id, id));
+    const today = new Date().toISOString().slice(0, 10);
+    const url = (q: string) => `/api/reports/dossier?${q}`;
+    // Not final yet: the period holds no report.
+    let empty = readPdf((await t.get(url(`from=2026-01-01&to=${today}`), a.faculty)).rawPayload, 'dossier-empty');
+    expect(empty.text).toContain('No observation of this faculty member was completed and signed off in this period.');
+    expect((await put(t, 'sign-off', { observationsId: id }, a.hod)).statusCode).toBe(200);
+
+    const mine = await t.get(url(`from=2026-01-01&to=${today}`), a.faculty);
+    expect(mine.statusCode).toBe(200);
+    const own = readPdf(mine.rawPayload, 'dossier-own');
+    expect(own.text).toContain(`Observation dossier — ${name}`);
+    expect(own.text).toContain('Contents');
+    expect(own.text).toContain('1 final report of observations completed in the period.');
+    expect(own.text).toContain('This report is final.');
+    expect(own.text).not.toContain('Observer total');
+    expect(own.info).toMatch(/Pages:\s+[2-9]/);
+    // The HOD's copy carries the observer's scores.
+    const hod = await t.get(url(`facultyId=${a.ids.faculty}&from=2026-01-01&to=${today}&paper=Letter`), a.hod);
+    expect(hod.statusCode).toBe(200);
+    expect(readPdf(hod.rawPayload, 'dossier-hod').text).toContain('Observer total');
+    // Nobody else; bad periods name the field.
+    expect((await t.get(url(`facultyId=${a.ids.faculty}&from=2026-01-01&to=${today}`), a.faculty2)).statusCode).toBe(403);
+    expect((await t.get(url(`facultyId=${a.ids.faculty}&from=2026-01-01&to=${today}`), a.hodMath)).statusCode).toBe(403);
+    expect((await t.get(url(`facultyId=${a.ids.faculty}&from=2026-01-01&to=${today}`), a.observer)).statusCode).toBe(403);
+    expect((await t.get(url(`from=2026-13-01&to=${today}`), a.faculty)).json()).toEqual({ error: 'from: a day such as 2026-01-31' });
+    expect((await t.get(url('from=2026-06-01&to=2026-01-01'), a.faculty)).json()).toEqual({ error: 'to: the period ends before it starts' });
+    empty = readPdf((await t.get(url('from=2025-01-01&to=2025-12-31'), a.faculty)).rawPayload, 'dossier-2025');
+    expect(empty.text).toContain('No observation of this faculty member was completed and signed off in this period.');
+  });
 });

@@ -120,6 +120,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('PUT', '/observation/response'),
   r('PUT', '/observation/sign-off'),
   r('GET', '/observation/:id/report'),
+  r('GET', '/reports/dossier'),
   r('POST', '/upload-artifact/:id'),
   r('GET', '/artifacts/:id/file'),
   r('GET', '/observation/:id/messages'),
