@@ -2,9 +2,12 @@
  * Closing the cycle in the browser: the observer completes the post-observation meeting; the faculty member, on a
  * phone and offline, acknowledges with their typed full name and writes a response (both queued, shown at once);
  * back online both reach the server exactly once; the HOD signs off after confirming; the faculty member then sees
- * the observation as final and no form to change it. Uses the staged Physics cycle whose meeting is scheduled
- * (faculty.physics5), which only the first-screen journeys read, and they run before this one.
+ * the observation as final and no form to change it, and downloads the report, read back with pdftotext. Uses the
+ * staged Physics cycle whose meeting is scheduled (faculty.physics5), which only the first-screen journeys read,
+ * and they run before this one.
  */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import type { Observation } from '../../src/shared/contract/observations.js';
 import { untilServer } from './support/cycle.js';
 import { DOMAIN } from './support/demo.js';
@@ -17,7 +20,7 @@ const OBSERVER = `observer.physics@${DOMAIN}`;
 const FACULTY = `faculty.physics5@${DOMAIN}`;
 const HOD = `hod.physics@${DOMAIN}`;
 
-test('complete → acknowledge and respond offline → sign-off → final', async ({ browser, api, baseURL }) => {
+test('complete → acknowledge and respond offline → sign-off → final → the report downloaded and read back', async ({ browser, api, baseURL }) => {
   test.setTimeout(240_000);
   const observer = await api.login(OBSERVER);
   const faculty = await api.login(FACULTY);
@@ -89,5 +92,19 @@ test('complete → acknowledge and respond offline → sign-off → final', asyn
   await expect(card.getByText('Final', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(card.getByText(/The observation is final/)).toBeVisible();
   await expect(card.getByRole('button', { name: 'Save response' })).toHaveCount(0);
+
+  // …and downloads the report: their copy, read back with pdftotext, without the observer's scores.
+  await fp.getByRole('button', { name: 'Report (PDF)' }).click();
+  const [download] = await Promise.all([fp.waitForEvent('download'), fp.getByRole('menuitem', { name: 'Download on Letter paper' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^observation-.*\.pdf$/);
+  const file = path.join(test.info().outputDir, 'report.pdf');
+  await download.saveAs(file);
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  expect(text).toContain(`Acknowledged by ${name}`);
+  expect(text).toContain('the pair work was planned for the next lesson');
+  expect(text).toContain('This report is final.');
+  expect(text).toContain('Faculty total');
+  expect(text).not.toContain('Observer total');
+  expect(execFileSync('pdfinfo', [file], { encoding: 'utf8' })).toMatch(/Page size:\s+612 x 792 pts/);
   await fc.close();
 });
