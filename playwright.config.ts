@@ -28,9 +28,12 @@ export default defineConfig({
   ],
   // The journeys that read the staged demo as seeded run first: later journeys move it on (evidence-notes starts
   // the uninformed observation of the one cycle whose informed observation is completed).
+  // The closing journey runs last: it completes the staged cycle whose meeting is scheduled, which the layout,
+  // accessibility and screenshot journeys open at that stage.
   projects: [
     { name: 'seeded-demo', testMatch: ['**/first-screen.spec.ts', '**/honest-states.spec.ts'] },
-    { name: 'journeys', testIgnore: ['**/first-screen.spec.ts', '**/honest-states.spec.ts'], dependencies: ['seeded-demo'] },
+    { name: 'journeys', testIgnore: ['**/first-screen.spec.ts', '**/honest-states.spec.ts', '**/closing.spec.ts'], dependencies: ['seeded-demo'] },
+    { name: 'closing', testMatch: ['**/closing.spec.ts'], dependencies: ['journeys'] },
   ],
   use: {
     browserName: 'chromium',

@@ -3,8 +3,8 @@
  * phone and offline, acknowledges with their typed full name and writes a response (both queued, shown at once);
  * back online both reach the server exactly once; the HOD signs off after confirming; the faculty member then sees
  * the observation as final and no form to change it, and downloads the report, read back with pdftotext. Uses the
- * staged Physics cycle whose meeting is scheduled (faculty.physics5), which only the first-screen journeys read,
- * and they run before this one.
+ * staged Physics cycle whose meeting is scheduled (faculty.physics5); it runs last (its own Playwright project), after
+ * every journey that opens that cycle at its meeting stage.
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -60,7 +60,7 @@ test('complete → acknowledge and respond offline → sign-off → final → th
   const response = 'Thank you for the visit. I see the point on questioning; the pair work was planned for the next lesson.';
   await card.getByRole('textbox', { name: /Your written response/ }).fill(response);
   await card.getByRole('button', { name: 'Save response' }).click();
-  await expect(card.getByText(response, { exact: true })).toBeVisible();
+  await expect(card.getByTestId('closing-response')).toHaveText(response);
   // Nothing reached the server while offline.
   expect((await api.request<Observation>('GET', `/observation/${id}`, { token: faculty.token })).closing?.acknowledgedAt).toBeNull();
   await goOnline(fc);
@@ -81,7 +81,7 @@ test('complete → acknowledge and respond offline → sign-off → final → th
   await hp.goto(`/observations/detail-observation/${id}`);
   const hodCard = hp.getByRole('region', { name: 'Closing the cycle' });
   await expect(hodCard.getByText('Awaiting sign-off')).toBeVisible({ timeout: 30_000 });
-  await expect(hodCard.getByText(response, { exact: true })).toBeVisible();
+  await expect(hodCard.getByTestId('closing-response')).toHaveText(response);
   await hodCard.getByRole('button', { name: 'Sign off' }).click();
   await hp.getByRole('dialog', { name: 'Sign off this observation?' }).getByRole('button', { name: 'Sign off' }).click();
   await expect(hodCard.getByText('Final', { exact: true })).toBeVisible({ timeout: 20_000 });

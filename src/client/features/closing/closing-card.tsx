@@ -56,7 +56,7 @@ export function ClosingCard({ obs, viewer }: ClosingCardProps) {
         {c.response ? (
           <div>
             <Text size="sm" fw={500}>Response of {obs.faculty.name} ({when(c.respondedAt)})</Text>
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{c.response}</Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="closing-response">{c.response}</Text>
           </div>
         ) : null}
         {c.signedOffAt ? <Text size="sm">Signed off by {c.signedOffBy?.name || 'the head of department'} on {when(c.signedOffAt)}. The observation is final.</Text> : null}
