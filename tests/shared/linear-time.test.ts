@@ -46,6 +46,7 @@ import { computeAgreement, draftAgenda, gapLevel } from '../../src/shared/agreem
 import { campusInstant, isTimeZone } from '../../src/shared/campus-time.js';
 import { actionText, cycleActions, dayIn, isViewersAction, nextSteps, stepLine, timeIn, whenLabel } from '../../src/shared/next-steps.js';
 import * as policy from '../../src/shared/access-policy/index.js';
+import { isUuid } from '../../src/shared/ids.js';
 import { acknowledgeError, isFinal, respondError, sameName, signOffError, windowOpen } from '../../src/shared/closing.js';
 
 
@@ -213,6 +214,7 @@ const CALLS: Record<string, Call> = {
   ...policyEntries('access-policy/evidence.ts'),
   ...policyEntries('access-policy/closing.ts'),
   ...policyEntries('access-policy/index.ts'),
+  'ids.ts#isUuid': (s) => isUuid(s) || isUuid(`00000000-0000-4000-8000-${s}`),
   'closing.ts#isFinal': (s) => isFinal({ signedOffAt: s }),
   'closing.ts#windowOpen': (s) => windowOpen({ responseDueAt: s }, new Date()),
   'closing.ts#sameName': (s) => sameName(s, ` ${s} `),

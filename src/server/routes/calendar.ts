@@ -8,6 +8,7 @@
  * The feed answers are never cached by intermediaries (`private, no-store`): they carry personal schedules.
  * Event times follow CAMPUS_TIME_ZONE (slot times are campus-local); links use PUBLIC_URL or the request's address.
  */
+import { isUuid } from '../../shared/ids.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MSG } from '../../shared/messages.js';
 import { notFound } from '../services/errors.js';
@@ -16,7 +17,6 @@ import { CalendarFeedCreated, CalendarFeedStatus } from '../../shared/contract/c
 import { MessageBody } from '../../shared/contract/common.js';
 import { created, routeSchema } from '../http/route-schema.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ICS = 'text/calendar; charset=utf-8';
 
 export default async function calendarRoutes(app: FastifyInstance): Promise<void> {
@@ -30,7 +30,7 @@ export default async function calendarRoutes(app: FastifyInstance): Promise<void
 
   const ics = routeSchema('/observation/:id/calendar.ics', { tag: 'calendar', summary: 'One observation’s scheduled class and meeting as iCalendar', who: 'its observer and faculty member', produces: 'text/calendar' });
   app.get<{ Params: { id: string } }>('/observation/:id/calendar.ics', { preHandler: app.authenticate, schema: ics }, async (req, reply) => {
-    if (!UUID.test(req.params.id)) throw notFound(MSG.notFound);
+    if (!isUuid(req.params.id)) throw notFound(MSG.notFound);
     const { filename, text } = await observationCalendar(deps.db, req.user, req.params.id, place(req));
     return reply.header('content-type', ICS).header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'private, no-store').send(text);
   });

@@ -5,6 +5,7 @@
  * its optimistic copy). `pin` lists the observations the device opened (sent whole, not as summaries); `scope`
  * is the scope key of the device's last page (a changed scope answers resetRequired). Old tombstones are purged by the housekeeping (plugins/housekeeping.ts).
  */
+import { isUuid } from '../../shared/ids.js';
 import type { FastifyInstance } from 'fastify';
 import { PIN_MAX, SYNC_ENTITIES, SYNC_PAGE_DEFAULT, SYNC_PAGE_MAX, SyncChangesResponse, type SyncEntity } from '../../shared/sync/protocol.js';
 import { badRequest } from '../services/errors.js';
@@ -16,7 +17,6 @@ import { routeSchema } from '../http/route-schema.js';
 const MAX_REFETCH = 200;
 /** The pull's query as documented; the handler checks each parameter itself (its own 400 texts). */
 const SyncQuery = z.object({ since: z.string().optional(), limit: z.coerce.number().int().optional(), refetch: z.string().optional(), pin: z.string().optional(), scope: z.string().optional() });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export default async function syncRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
@@ -45,7 +45,7 @@ export default async function syncRoutes(app: FastifyInstance): Promise<void> {
         refetch.push({ entity, id });
       }
       const pins = (req.query.pin ?? '').split(',').filter(Boolean);
-      if (pins.length > PIN_MAX || pins.some((id) => !UUID.test(id))) throw badRequest(`pin must list at most ${PIN_MAX} observation ids`);
+      if (pins.length > PIN_MAX || pins.some((id) => !isUuid(id))) throw badRequest(`pin must list at most ${PIN_MAX} observation ids`);
       const scope = req.query.scope;
       if (scope !== undefined && (scope.length === 0 || scope.length > 100)) throw badRequest('scope must be the scope key of an earlier page');
       reply.header('cache-control', 'no-store');

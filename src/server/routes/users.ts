@@ -3,6 +3,7 @@
  * /user/avatar (own profile picture from a finished tus upload), GET /avatar/{key} (the picture; no token: see
  * services/users/avatar.ts) and GET /user/{id}/open-observations (offboarding: services/users/reassign.ts).
  */
+import { isUuid } from '../../shared/ids.js';
 import type { FastifyInstance } from 'fastify';
 import { projectUser, userViewFor } from '../../shared/contract/user-projection.js';
 import { MSG } from '../../shared/messages.js';
@@ -15,7 +16,6 @@ import { routeSchema } from '../http/route-schema.js';
 import { OpenObservationsResponse } from '../../shared/contract/offboarding.js';
 import { openObservationsOf } from '../services/users/reassign.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export default async function userRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
@@ -25,7 +25,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     { preHandler: app.authenticate, schema: routeSchema('/user/:id', { tag: 'users', summary: 'User data: the user, their course slots and observations', who: 'yourself, or a user your role may see', response: UserData }) },
     async (req) => {
     const { id } = req.params;
-    if (!UUID.test(id)) throw notFound(MSG.notFound);
+    if (!isUuid(id)) throw notFound(MSG.notFound);
     const found = await userDocumentForViewer(deps.db, id, req.user);
     if (!found) throw notFound(MSG.notFound);
     if (!found.visible) throw forbidden(MSG.forbidden);

@@ -4,6 +4,7 @@
  * with the change's idempotency key, so they commit or roll back with it. `audit` is for what is not a change
  * (an export), written at once.
  */
+import { isUuid } from '../../shared/ids.js';
 import type { Db, Tx } from '../db/client.js';
 import { auditLog } from '../db/schema.js';
 import { badTextReason } from '../../shared/contract/text.js';
@@ -20,13 +21,12 @@ export interface AuditInput {
   clientId?: string | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The observation a change belongs to (its audit trail): the record itself, or `detail.observationId`. */
 function observationOf(input: AuditInput): string | null {
   const fromDetail = (input.detail as { observationId?: unknown } | null | undefined)?.observationId;
   const id = input.entity === 'observations' ? input.entityId : fromDetail;
-  return typeof id === 'string' && UUID.test(id) ? id : null;
+  return isUuid(id) ? id : null;
 }
 
 /** The audit_log row of an entry. */

@@ -22,6 +22,7 @@
  * assigned slot also touches the faculty member's user row and their observations, whose documents embed the
  * faculty's course slots.
  */
+import { isUuid } from '../../../shared/ids.js';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { courseSlotError, normaliseSlotTime, type Course, type SlotWriteInput } from '../../../shared/contract/courses.js';
 import { MSG } from '../../../shared/messages.js';
@@ -34,14 +35,13 @@ import { courseDocument } from './course-documents.js';
 import { COURSE_CREATORS } from './create-course.js';
 import { requireOwnDepartmentCourse, requireOwnDepartmentHolder } from './department-rule.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type SlotFields = { sectionCode: string; day: string; time: string; location: string };
 
 /** Checks the caller may change the course's slots and locks the course row; 404 for an unknown course. */
 async function lockCourse(tx: Db, user: AuthUser, courseId: string): Promise<void> {
   if (!COURSE_CREATORS.includes(user.role)) throw forbidden();
-  if (!UUID.test(courseId)) throw notFound();
+  if (!isUuid(courseId)) throw notFound();
   const [course] = await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)).for('update');
   if (!course) throw notFound();
   await requireOwnDepartmentCourse(tx, user, courseId);
@@ -52,7 +52,7 @@ async function lockCourse(tx: Db, user: AuthUser, courseId: string): Promise<voi
  * member the caller may not assign (another department's, on a shared course: department-rule.ts).
  */
 async function lockSlot(tx: Db, user: AuthUser, courseId: string, slotId: string) {
-  if (!UUID.test(slotId)) throw notFound();
+  if (!isUuid(slotId)) throw notFound();
   const [slot] = await tx
     .select()
     .from(slots)

@@ -15,6 +15,7 @@
  * Who: the user themselves; Super_Admin for anyone (checked here, 403 otherwise). CSV cells go through
  * `csvSafeRow` (no formula injection). The zip is built in memory: one user's data is small (their own cycles).
  */
+import { isUuid } from '../../../shared/ids.js';
 import { asc, eq, inArray, or } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import Papa from 'papaparse';
@@ -32,7 +33,6 @@ import { buildDocuments } from '../observations/document.js';
 import { notesForViewer } from '../evidence/notes.js';
 import { userDocumentById } from '../users/user-document.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface UserExport {
   filename: string;
@@ -75,7 +75,7 @@ function planRows(docs: Observation[]) {
 }
 
 export async function exportUserData(db: Db, requester: AuthUser, subjectId: string, now: Date): Promise<UserExport> {
-  if (!UUID.test(subjectId)) throw notFound(MSG.notFound);
+  if (!isUuid(subjectId)) throw notFound(MSG.notFound);
   if (requester.id !== subjectId && requester.role !== 'Super_Admin') throw forbidden(MSG.forbidden);
   const profile = await userDocumentById(db, subjectId);
   if (!profile) throw notFound(MSG.notFound);

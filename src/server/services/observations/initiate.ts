@@ -3,6 +3,7 @@
  * with one or more faculty members of their department for a semester — one observation per faculty member, only
  * for faculty with no open (non-Completed) observation.
  */
+import { isUuid } from '../../../shared/ids.js';
 import { and, inArray, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import type { InitiateRequest } from '../../../shared/contract/observations.js';
@@ -16,7 +17,6 @@ import { ID_IN_USE } from './access.js';
 import { announce, ROUTES } from './events.js';
 import { can } from '../../../shared/permissions.js';
 
-const isUuid = (v: string) => z.uuid().safeParse(v).success;
 
 export async function initiateObservations(ctx: WriteContext, hod: AuthUser, body: z.infer<typeof InitiateRequest>): Promise<string[]> {
   const { tx } = ctx;

@@ -9,6 +9,7 @@
  *   reactivate  the mark is cleared: they sign in again (a new calendar URL is theirs to make).
  * Both audited. Sign-in refuses a marked account (services/auth/deactivated.ts).
  */
+import { isUuid } from '../../../shared/ids.js';
 import { and, count, eq, isNull, ne } from 'drizzle-orm';
 import type { ActivationResponse } from '../../../shared/contract/offboarding.js';
 import { MSG } from '../../../shared/messages.js';
@@ -21,12 +22,11 @@ import { conflict, forbidden, notFound } from '../errors.js';
 import type { AuthUser } from '../deps.js';
 import type { WriteContext } from '../write-context.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The user `id`, locked for the change, when `actor` may manage them: 404 unknown, 403 not theirs to manage. */
 export async function loadManagedUser(tx: Db | Tx, actor: AuthUser, id: string) {
   if (!can(actor.role, 'user.manage')) throw forbidden(MSG.forbidden);
-  if (!UUID.test(id)) throw notFound(MSG.notFound);
+  if (!isUuid(id)) throw notFound(MSG.notFound);
   const [target] = await tx
     .select({ id: users.id, name: users.name, role: users.role, departmentId: users.departmentId, deactivatedAt: users.deactivatedAt })
     .from(users)

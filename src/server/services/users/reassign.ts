@@ -7,6 +7,7 @@
  * Only `observer_id` changes: scores, notes, messages and audit rows written by the old observer stay theirs.
  * Told: the old observer, the new observer, the faculty member and the HOD (in-app, the actor excepted).
  */
+import { isUuid } from '../../../shared/ids.js';
 import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { OpenObservationsResponse, ReassignRequest, ReassignResponse } from '../../../shared/contract/offboarding.js';
 import { MSG } from '../../../shared/messages.js';
@@ -19,7 +20,6 @@ import { announce, ROUTES } from '../observations/events.js';
 import type { WriteContext } from '../write-context.js';
 import { loadManagedUser } from './deactivate.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function openObservationsOf(db: Db, actor: AuthUser, id: string): Promise<OpenObservationsResponse> {
   const target = await loadManagedUser(db, actor, id);
@@ -54,8 +54,8 @@ export async function reassignObservations(ctx: WriteContext, id: string, body: 
   const { tx, user: actor } = ctx;
   const from = await loadManagedUser(tx, actor, id);
   const ids = [...new Set(body.observationIds)];
-  if (!ids.every((o) => UUID.test(o))) throw badRequest(MSG.reassignNotOpen);
-  if (!UUID.test(body.observerId) || body.observerId === from.id) throw badRequest(MSG.reassignTarget);
+  if (!ids.every(isUuid)) throw badRequest(MSG.reassignNotOpen);
+  if (!isUuid(body.observerId) || body.observerId === from.id) throw badRequest(MSG.reassignTarget);
   const [to] = await tx
     .select({ id: users.id, name: users.name, role: users.role, departmentId: users.departmentId, deactivatedAt: users.deactivatedAt })
     .from(users)

@@ -15,6 +15,7 @@
  * There is no separate `slots` source: slots travel inside their course document (a slot source would give
  * every slot of a course the course's version, which ties). The client may index them into its `slots` table.
  */
+import { isUuid } from '../../../shared/ids.js';
 import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { can } from '../../../shared/permissions.js';
 import type { SyncChange } from '../../../shared/sync/protocol.js';
@@ -28,7 +29,6 @@ import { planTemplateDocuments } from '../../services/admin/plan-templates.js';
 import type { AuthUser } from '../../services/deps.js';
 import type { SyncSource } from './types.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function changes<T extends { id: string }>(
   entity: SyncChange['entity'],
@@ -99,7 +99,7 @@ export const coursesSource = {
     return changes('courses', rows, await courseDocuments(db, rows.map((r) => r.id)));
   },
   async byIds(db: Db, user: AuthUser, ids: string[], upTo: number) {
-    const valid = ids.filter((id) => UUID.test(id));
+    const valid = ids.filter(isUuid);
     if (valid.length === 0) return [];
     const rows = await courseRows(db, user, idsUpTo(courses.id, valid, upTo));
     return changes('courses', rows, await courseDocuments(db, rows.map((r) => r.id)));
@@ -113,7 +113,7 @@ export const planTemplatesSource = {
     return changes('planTemplates', rows, await planTemplateDocuments(db, rows.map((r) => r.id)));
   },
   async byIds(db: Db, _user: AuthUser, ids: string[], upTo: number) {
-    const valid = ids.filter((id) => UUID.test(id));
+    const valid = ids.filter(isUuid);
     if (valid.length === 0) return [];
     const rows = await templateRows(db, idsUpTo(planTemplates.id, valid, upTo));
     return changes('planTemplates', rows, await planTemplateDocuments(db, rows.map((r) => r.id)));
@@ -133,7 +133,7 @@ export const emailTemplatesSource = {
     return changes('emailTemplates', rows, await emailTemplateDocuments(db, rows.map((r) => r.id)));
   },
   async byIds(db: Db, user: AuthUser, ids: string[], upTo: number) {
-    const valid = ids.filter((id) => UUID.test(id));
+    const valid = ids.filter(isUuid);
     if (!can(user.role, 'email.edit') || valid.length === 0) return [];
     const rows = await db
       .select({ id: emailTemplates.id, v: emailTemplates.version })

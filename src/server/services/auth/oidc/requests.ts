@@ -4,6 +4,7 @@
  * department chosen, and links it to the person's subject, so their next sign-in goes straight in; rejecting keeps
  * them out (their sign-ins are refused until the request row is deleted).
  */
+import { isUuid } from '../../../../shared/ids.js';
 import { and, asc, eq } from 'drizzle-orm';
 import type { ApproveSsoRequest, SsoRequest } from '../../../../shared/contract/sso.js';
 import type { Role } from '../../../../shared/enums.js';
@@ -25,11 +26,10 @@ export async function listSsoRequests(db: Db, viewer: AuthUser): Promise<{ reque
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function pendingRequest(ctx: WriteContext, id: string) {
   if (!can(ctx.user.role, 'sso.approve')) throw forbidden(MSG.forbidden);
-  if (!UUID.test(id)) throw notFound(MSG.notFound);
+  if (!isUuid(id)) throw notFound(MSG.notFound);
   const [request] = await ctx.tx.select().from(ssoRequests).where(eq(ssoRequests.id, id)).for('update');
   if (!request) throw notFound(MSG.notFound);
   if (request.status !== 'pending') throw conflict(MSG.ssoRequestDecided);
