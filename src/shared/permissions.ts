@@ -77,6 +77,8 @@ export const CAPABILITIES = {
   'sso.approve': TEMPLATE_EDITORS,
   /** GET /analytics and the /analytics page (HOD: own department). Never Faculty: it shows observer scores. */
   'analytics.view': [...ALL_SEEING, 'Head_of_Department'],
+  /** PUT /department/{id}/observation-mode: formative or summative per department (src/shared/observation-mode.ts). */
+  'department.mode': TEMPLATE_EDITORS,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof CAPABILITIES;

@@ -42,6 +42,7 @@ const README: Partial<Record<Capability, Role[]>> = {
   'email.edit': ['Super_Admin', 'Admin'],
   'analytics.view': ['Super_Admin', 'Admin', 'Campus_Director', 'Head_of_Department'],
   'sso.approve': ['Super_Admin', 'Admin'],
+  'department.mode': ['Super_Admin', 'Admin'],
 };
 
 /** A request per role-checked capability. `observation.readAll` and `course.list` scope rows instead of refusing. */
@@ -60,6 +61,7 @@ const PROBES: Partial<Record<Capability, Probe>> = {
   'email.edit': async (t, token) => (await t.get('/api/email/CreateUser', token)).statusCode,
   'analytics.view': async (t, token) => (await t.get('/api/analytics', token)).statusCode,
   'sso.approve': async (t, token) => (await t.get('/api/sso-requests', token)).statusCode,
+  'department.mode': async (t, token) => (await t.put('/api/department/999999/observation-mode', { mode: 'formative' }, token)).statusCode,
 };
 
 let t: TestApp;

@@ -48,6 +48,7 @@ import { actionText, cycleActions, dayIn, isViewersAction, nextSteps, stepLine, 
 import * as policy from '../../src/shared/access-policy/index.js';
 import { isUuid } from '../../src/shared/ids.js';
 import { acknowledgeError, isFinal, respondError, sameName, signOffError, windowOpen } from '../../src/shared/closing.js';
+import { carriesInto, goalEditError, goalReviewError, isDay } from '../../src/shared/growth-goals.js';
 
 
 const BOUND_MS = 200;
@@ -221,6 +222,10 @@ const CALLS: Record<string, Call> = {
   'closing.ts#acknowledgeError': (s) => acknowledgeError({ status: 'Completed', acknowledgedAt: null, respondedAt: null, responseDueAt: s, signedOffAt: null }, s, `${s} `),
   'closing.ts#respondError': (s) => respondError({ status: 'Completed', acknowledgedAt: s, respondedAt: null, responseDueAt: null, signedOffAt: null }, s, new Date()),
   'closing.ts#signOffError': (s) => signOffError({ status: s, acknowledgedAt: s, respondedAt: s, responseDueAt: s, signedOffAt: null }, new Date()),
+  'growth-goals.ts#goalEditError': (s) => goalEditError({ status: s, hasMeeting: s.length > 0 }, s.length),
+  'growth-goals.ts#goalReviewError': (s) => goalReviewError({ status: s }),
+  'growth-goals.ts#isDay': (s) => isDay(s) || isDay(s.slice(0, 10)),
+  'growth-goals.ts#carriesInto': (s) => carriesInto([{ observationId: s, status: 'met' }, { observationId: 'x', status: s }], s),
   'access-policy/index.ts#can': (s) => policy.can(s as never, 'user.create'),
   'access-policy/index.ts#mayOpenPage': (s) => policy.mayOpenPage('Faculty', s),
   'agreement.ts#draftAgenda': (s) =>
@@ -229,7 +234,7 @@ const CALLS: Record<string, Call> = {
 
 /** Every access-policy function, fed a hostile id, role and department: `file#name` → check. */
 function policyEntries(file: string): Record<string, (s: string) => unknown> {
-  const o = { observerId: 'a', facultyId: 'b', departmentId: 1, hodId: 'c' };
+  const o = { observerId: 'a', facultyId: 'b', departmentId: 1, hodId: 'c', mode: 'formative' };
   const fns: Record<string, (s: string) => unknown> = {
     isHodOf: (s) => policy.isHodOf({ id: s, role: s, departmentId: 1 }, o),
     takesPart: (s) => policy.takesPart({ id: s, role: s }, o),
@@ -244,12 +249,18 @@ function policyEntries(file: string): Record<string, (s: string) => unknown> {
     mayAcknowledge: (s) => policy.mayAcknowledge({ id: s, role: s }, o),
     maySignOff: (s) => policy.maySignOff({ id: s, role: s, departmentId: 1 }, o),
     mayDownloadDossier: (s) => policy.mayDownloadDossier({ id: s, role: s, departmentId: 1 }, { id: s, departmentId: 1 }),
+    seesContent: (s) => policy.seesContent({ id: s, role: s }, { ...o, mode: s }),
+    mayAgreeGoals: (s) => policy.mayAgreeGoals({ id: s, role: s }, o),
+    seesDepartmentGoals: (s) => policy.seesDepartmentGoals({ id: s, role: s, departmentId: 1 }, 1),
+    seesCarriedGoal: (s) => policy.seesCarriedGoal({ id: s, role: s }, o, s),
   };
   const names: Record<string, readonly string[]> = {
     'access-policy/people.ts': ['isHodOf', 'takesPart', 'canSeeObservation', 'scoringSide'],
     'access-policy/scores.ts': ['seesObserverScores', 'seesAgreement'],
     'access-policy/evidence.ts': ['noteAudience', 'facultySeesNote', 'seesAgenda', 'seesAuditTrail'],
     'access-policy/closing.ts': ['mayAcknowledge', 'maySignOff', 'mayDownloadDossier'],
+    'access-policy/mode.ts': ['seesContent'],
+    'access-policy/growth-goals.ts': ['mayAgreeGoals', 'seesDepartmentGoals', 'seesCarriedGoal'],
     'access-policy/index.ts': Object.keys(fns),
   };
   return Object.fromEntries((names[file] ?? []).map((n) => [`${file}#${n}`, fns[n]!]));

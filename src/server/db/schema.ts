@@ -21,6 +21,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -41,11 +42,20 @@ const version = () => bigint('version', { mode: 'number' }).notNull().default(0)
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
-export const departments = pgTable('departments', {
+export const departments = pgTable(
+  'departments',
+  {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
+  /**
+   * How the department's programme observes (src/shared/observation-mode.ts): 'summative' or 'formative'. Copied
+   * onto each observation when it is initiated; changing it later changes no existing observation.
+   */
+  observationMode: text('observation_mode').notNull().default('summative'),
   version: version(),
-});
+  },
+  (t) => [check('departments_observation_mode_check', sql`${t.observationMode} in ('summative', 'formative')`)],
+);
 
 export const users = pgTable(
   'users',
@@ -175,6 +185,8 @@ export const observations = pgTable(
     departmentId: integer('department_id').references(() => departments.id),
     courseId: uuid('course_id').references(() => courses.id),
     semester: text('semester').notNull(),
+    /** 'summative' | 'formative', the department's mode when the observation was initiated (never changes). */
+    mode: text('mode').notNull().default('summative'),
     status: text('status').notNull().default('Pending'),
     progress: integer('progress').notNull().default(0),
     starting: timestamp('starting', { withTimezone: true, mode: 'date' }),
@@ -205,6 +217,7 @@ export const observations = pgTable(
     // (services/observations/initiate.ts; a deleted observation is gone, its row removed). The database decides
     // concurrent initiates; http/db-errors.ts maps the loser's violation to 409 facultyHasOpenObservation.
     uniqueIndex('observations_open_faculty_key').on(t.facultyId).where(sql`${t.status} <> 'Completed'`),
+    check('observations_mode_check', sql`${t.mode} in ('summative', 'formative')`),
   ],
 );
 
@@ -450,6 +463,58 @@ export const meetingAgendas = pgTable('meeting_agendas', {
   updatedAt: updatedAt(),
   version: version(),
 });
+
+/**
+ * Growth goals (src/shared/growth-goals.ts): agreed at an observation's post-observation meeting by its observer and
+ * faculty member, each tied to rubric items, with actions and a target date. They carry into the faculty member's
+ * next cycles until reviewed as met there (growth_goal_reviews).
+ */
+export const growthGoals = pgTable(
+  'growth_goals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The observation whose meeting agreed the goal (its document carries it; the touch trigger bumps it). */
+    observationId: uuid('observation_id')
+      .notNull()
+      .references(() => observations.id, { onDelete: 'cascade' }),
+    facultyId: uuid('faculty_id')
+      .notNull()
+      .references(() => users.id),
+    rubricItemIds: jsonb('rubric_item_ids').$type<string[]>().notNull(),
+    goal: text('goal').notNull(),
+    actions: text('actions').notNull().default(''),
+    /** The day the goal should be reached, YYYY-MM-DD. */
+    targetDate: text('target_date').notNull(),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('growth_goals_observation_idx').on(t.observationId), index('growth_goals_faculty_idx').on(t.facultyId)],
+);
+
+/** A goal's review in a later observation of the same faculty member: met, partly or not yet. */
+export const growthGoalReviews = pgTable(
+  'growth_goal_reviews',
+  {
+    goalId: uuid('goal_id')
+      .notNull()
+      .references(() => growthGoals.id, { onDelete: 'cascade' }),
+    /** The observation whose meeting reviewed it (its document carries the review; the touch trigger bumps it). */
+    observationId: uuid('observation_id')
+      .notNull()
+      .references(() => observations.id, { onDelete: 'cascade' }),
+    /** 'met' | 'partly' | 'not_yet' */
+    status: text('status').notNull(),
+    note: text('note').notNull().default(''),
+    reviewedBy: uuid('reviewed_by').references(() => users.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.goalId, t.observationId] }),
+    index('growth_goal_reviews_observation_idx').on(t.observationId),
+    check('growth_goal_reviews_status_check', sql`${t.status} in ('met', 'partly', 'not_yet')`),
+  ],
+);
 
 export const emailTemplates = pgTable('email_templates', {
   id: uuid('id').primaryKey().defaultRandom(),

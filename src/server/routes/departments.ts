@@ -1,14 +1,11 @@
-/** GET /department: every department (SPEC §7), for the prompt form and Super_Admin's create-user form. */
-import { asc } from 'drizzle-orm';
+/** GET /department: every department with its observation mode (SPEC §7; src/shared/observation-mode.ts). */
 import type { FastifyInstance } from 'fastify';
-import { departments } from '../db/schema.js';
 import { z } from 'zod';
-import { Department } from '../../shared/contract/common.js';
+import { DepartmentWithMode } from '../../shared/contract/common.js';
 import { routeSchema } from '../http/route-schema.js';
+import { listDepartments } from '../services/admin/department-mode.js';
 
 export default async function departmentRoutes(app: FastifyInstance): Promise<void> {
-  const schema = routeSchema('/department', { tag: 'users', summary: 'Every department', who: 'signed in', response: z.array(Department) });
-  app.get('/department', { preHandler: app.authenticate, schema }, async () =>
-    app.deps.db.select({ id: departments.id, name: departments.name }).from(departments).orderBy(asc(departments.name)),
-  );
+  const schema = routeSchema('/department', { tag: 'users', summary: 'Every department, with whether its observations are formative or summative', who: 'signed in', response: z.array(DepartmentWithMode) });
+  app.get('/department', { preHandler: app.authenticate, schema }, async () => listDepartments(app.deps.db));
 }

@@ -43,7 +43,7 @@ interface TombstoneScope {
   course?: string;
 }
 
-type ObservationPeople = Pick<ObservationRow, 'id' | 'observerId' | 'facultyId' | 'hodId' | 'departmentId'>;
+type ObservationPeople = Pick<ObservationRow, 'id' | 'observerId' | 'facultyId' | 'hodId' | 'departmentId' | 'mode'>;
 
 /**
  * The tombstones among `rows` that `user` may receive: a removal reaches only the audience its row had.
@@ -64,7 +64,7 @@ export async function removalsFor(db: Db, user: AuthUser, rows: (typeof tombston
   const people = new Map<string, ObservationPeople>();
   if (obsIds.length) {
     const live = await db
-      .select({ id: observations.id, observerId: observations.observerId, facultyId: observations.facultyId, hodId: observations.hodId, departmentId: observations.departmentId })
+      .select({ id: observations.id, observerId: observations.observerId, facultyId: observations.facultyId, hodId: observations.hodId, departmentId: observations.departmentId, mode: observations.mode })
       .from(observations)
       .where(inArray(observations.id, obsIds));
     for (const o of live) people.set(o.id, o);
@@ -97,7 +97,7 @@ export async function removalsFor(db: Db, user: AuthUser, rows: (typeof tombston
 }
 
 function fromKept(id: string, sc: TombstoneScope): ObservationPeople {
-  return { id, observerId: sc.observer ?? '', facultyId: sc.faculty ?? '', hodId: sc.hod ?? null, departmentId: sc.department ?? null } as ObservationPeople;
+  return { id, observerId: sc.observer ?? '', facultyId: sc.faculty ?? '', hodId: sc.hod ?? null, departmentId: sc.department ?? null, mode: 'summative' } as ObservationPeople;
 }
 
 /** Deletes tombstones older than `days` and raises the floor; returns how many were purged. */

@@ -6,14 +6,17 @@
  *             working material (least data).
  *   faculty   the observation's faculty member: notes marked shared whose rubric is locked, the agenda once
  *             shared — never a score.
- *   none      everyone else.
+ *   none      everyone else, and everyone but its observer and faculty member in a formative observation
+ *             (mode.ts).
  */
 import type { Parties, Viewer } from './people.js';
 import { isHodOf } from './people.js';
+import { seesContent } from './mode.js';
 
 export type NoteAudience = 'full' | 'faculty' | 'none';
 
 export function noteAudience(u: Viewer, o: Parties): NoteAudience {
+  if (!seesContent(u, o)) return 'none';
   if (u.id === o.observerId || u.role === 'Super_Admin' || isHodOf(u, o)) return 'full';
   if (u.id === o.facultyId) return 'faculty';
   return 'none';

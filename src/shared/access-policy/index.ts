@@ -5,6 +5,8 @@
  *   people.ts     who takes part in an observation, who may see it, which side a user scores
  *   scores.ts     who sees the observer's scores and the agreement table
  *   evidence.ts   who sees the evidence notes, the agenda and the audit trail
+ *   growth-goals.ts  who agrees and reviews growth goals, who sees a department's goals
+ *   mode.ts       who reads a formative observation's content
  *   closing.ts    who acknowledges and responds to an observation, who signs it off, who downloads a dossier
  *   ../permissions.ts   which pages and actions each role has (SPEC §6)
  */
@@ -12,4 +14,6 @@ export * from './people.js';
 export * from './scores.js';
 export * from './evidence.js';
 export * from './closing.js';
+export * from './mode.js';
+export * from './growth-goals.js';
 export { can, mayOpenPage, PAGE_NEEDS, type Capability } from '../permissions.js';

@@ -20,6 +20,8 @@ export interface Parties {
   facultyId: string;
   departmentId: number | null;
   hodId: string;
+  /** 'summative' | 'formative' (../observation-mode.ts), fixed at initiation. */
+  mode: string;
 }
 
 /** The Head of Department of the observation's department, or the HOD who initiated it. */

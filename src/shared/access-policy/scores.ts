@@ -6,9 +6,11 @@
  */
 import type { Parties, Viewer } from './people.js';
 import { isHodOf } from './people.js';
+import { seesContent } from './mode.js';
 
-export function seesObserverScores(u: Viewer, o: Pick<Parties, 'facultyId'>): boolean {
-  return u.id !== o.facultyId;
+/** Not the faculty member, and the content is theirs to read (a formative observation: its observer only). */
+export function seesObserverScores(u: Viewer, o: Pick<Parties, 'facultyId' | 'observerId' | 'mode'>): boolean {
+  return u.id !== o.facultyId && seesContent(u, o);
 }
 
 /**

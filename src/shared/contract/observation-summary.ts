@@ -27,6 +27,7 @@ export const ObservationSummary = Observation.pick({
   hodId: true,
   departmentId: true,
   semester: true,
+  mode: true,
   status: true,
   observationStatus: true,
   // The list's Starting and Ending columns (lists read only summary fields).

@@ -9,6 +9,8 @@ import { Person } from './user-projection.js';
 import { UserSlot } from './users.js';
 import { LIST_MAX, TEXT_MAX } from '../constants.js';
 import { text } from './text.js';
+import { OBSERVATION_MODES } from '../observation-mode.js';
+import { CarriedGoal, GrowthGoal } from './growth-goals.js';
 
 const uuid = z.uuid();
 const optUuid = uuid.optional();
@@ -260,6 +262,8 @@ export const Observation = z.object({
   hodId: z.string(),
   departmentId: z.number().nullable(),
   semester: z.string(),
+  /** Fixed at initiation (src/shared/observation-mode.ts). */
+  mode: z.enum(OBSERVATION_MODES),
   status: z.string(),
   observationStatus: z.string(),
   starting: z.string().nullable(),
@@ -275,6 +279,10 @@ export const Observation = z.object({
     postObservation: PostObservation.nullable(),
   }),
   closing: Closing.nullable(),
+  /** Growth goals agreed in this observation's meeting (src/shared/growth-goals.ts); [] for who may not read them. */
+  goals: z.array(GrowthGoal),
+  /** Goals of the faculty member's earlier cycles carried into this one, with their review here. */
+  carriedGoals: z.array(CarriedGoal),
   version: z.number(),
 });
 export type Observation = z.infer<typeof Observation>;

@@ -51,6 +51,7 @@ export function observation(over: Partial<Observation> = {}): Observation {
     hodId: HOD.id,
     departmentId: 1,
     semester: 'Fall',
+    mode: 'summative',
     status: 'Pending',
     observationStatus: 'Pending',
     starting: null,
@@ -62,6 +63,8 @@ export function observation(over: Partial<Observation> = {}): Observation {
     obsRequest: null,
     meetings: { informedObservation: null, uninformedObservation: null, postObservation: null },
     closing: null,
+    goals: [],
+    carriedGoals: [],
     version: 1,
     ...over,
   };

@@ -280,4 +280,9 @@ export const ADMIN_APPLY: ApplyRegistry = {
         .then((tpl) => (tpl ? db.emailTemplates.update(tpl.id, { email: a.email }).then(done) : undefined));
     },
   },
+  'department.setMode': {
+    apply(db, a) {
+      return db.departments.update(String(a.departmentId), { observationMode: a.mode }).then(done);
+    },
+  },
 };

@@ -146,6 +146,8 @@ export const OBSERVATION_APPLY: ApplyRegistry = {
               hodId: ctx.userId ?? '',
               departmentId: hod?.department?.id ?? null,
               semester: args.semester,
+              // The department's mode is the server's to copy (the next pull brings it); summative until then.
+              mode: 'summative',
               status: 'Pending',
               observationStatus: 'Pending',
               starting: null,
@@ -157,6 +159,8 @@ export const OBSERVATION_APPLY: ApplyRegistry = {
               obsRequest: null,
               meetings: { informedObservation: null, uninformedObservation: null, postObservation: null },
               closing: null,
+              goals: [],
+              carriedGoals: [],
               version: 0,
             }));
           return db.observations.bulkPut(docs).then(done);

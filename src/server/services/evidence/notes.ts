@@ -186,7 +186,7 @@ export async function notesForViewer(
   db: Db | Tx,
   u: AuthUser,
   rows: NoteRow[],
-  observationsById: Map<string, Pick<ObservationRow, 'id' | 'observerId' | 'facultyId' | 'departmentId' | 'hodId'>>,
+  observationsById: Map<string, Pick<ObservationRow, 'id' | 'observerId' | 'facultyId' | 'departmentId' | 'hodId' | 'mode'>>,
 ): Promise<{ row: NoteRow; doc: EvidenceNote | null }[]> {
   const facultyObs = rows.filter((r) => {
     const o = observationsById.get(r.observationId);

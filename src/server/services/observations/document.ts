@@ -4,7 +4,8 @@
  *
  * Efficient for a page: one statement per call (fetchParts: each part an array over the page), never per observation.
  * Faculty viewers never receive the observer's scores: per-item observerScore, observerScore, finalScore and
- * percentage (which would reveal it) are null for them.
+ * percentage (which would reveal it) are null for them. Who may not read a formative observation's content
+ * (access-policy/mode.ts) gets where it stands only: no plans, scores, artifacts, response or goals.
  */
 import { sql } from 'drizzle-orm';
 import { observationRowFields } from './row-fields.js';
@@ -16,7 +17,9 @@ import { finalScore, percentage } from '../../../shared/rubric.js';
 import type { Db, Tx } from '../../db/client.js';
 import { parseJson, rowsOf } from '../../db/results.js';
 import type { ObservationRow, Viewer } from './access.js';
-import { seesObserverScores } from '../../../shared/access-policy/index.js';
+import { seesCarriedGoal, seesContent, seesObserverScores } from '../../../shared/access-policy/index.js';
+import type { CarriedGoal, GoalReview, GrowthGoal } from '../../../shared/contract/growth-goals.js';
+import { carriesInto, type GoalReviewStatus } from '../../../shared/growth-goals.js';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const uniq = <T>(xs: (T | null | undefined)[]) => [...new Set(xs.filter((x): x is T => x != null))];
@@ -53,6 +56,26 @@ interface Parts {
   scores: { meetingId: string; rubricItemId: string; side: string; score: number }[];
   postSlots: { id: string; postObservationId: string; dateTime: string }[];
   files: { id: string; postObservationId: string; name: string; type: string }[];
+  goals: GoalPart[];
+  reviews: { goalId: string; observationId: string; status: GoalReviewStatus; note: string; reviewedAt: string; reviewedBy: string | null }[];
+}
+
+/** A goal of one of the page's faculty members, with the observation that agreed it. */
+interface GoalPart {
+  id: string;
+  observationId: string;
+  facultyId: string;
+  rubricItemIds: string[];
+  goal: string;
+  actions: string;
+  targetDate: string;
+  createdBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+  agreedMode: string;
+  agreedSemester: string;
+  agreedEnding: string | null;
+  agreedObsCreatedAt: string;
 }
 
 /**
@@ -104,7 +127,18 @@ async function fetchParts(db: Db | Tx, obsIds: string[], personIds: string[], fa
     (select coalesce(json_agg(json_build_object('id', a.id, 'postObservationId', a.post_observation_id,
               'name', a.name, 'type', a.type) order by a.created_at), '[]'::json)
        from artifacts a
-       where a.post_observation_id in (select po.id from post_observations po where po.observation_id = any(${obs}::uuid[]))) as files`);
+       where a.post_observation_id in (select po.id from post_observations po where po.observation_id = any(${obs}::uuid[]))) as files,
+    (select coalesce(json_agg(json_build_object('id', g.id, 'observationId', g.observation_id, 'facultyId', g.faculty_id,
+              'rubricItemIds', g.rubric_item_ids, 'goal', g.goal, 'actions', g.actions, 'targetDate', g.target_date,
+              'createdBy', g.created_by, 'createdAt', g.created_at, 'updatedAt', g.updated_at, 'agreedMode', go.mode,
+              'agreedSemester', go.semester, 'agreedEnding', go.ending, 'agreedObsCreatedAt', go.created_at)
+            order by g.created_at, g.id), '[]'::json)
+       from growth_goals g join observations go on go.id = g.observation_id
+       where g.faculty_id = any(${uuidArray(facultyIds)}::uuid[])) as goals,
+    (select coalesce(json_agg(json_build_object('goalId', gr.goal_id, 'observationId', gr.observation_id, 'status', gr.status,
+              'note', gr.note, 'reviewedAt', gr.reviewed_at, 'reviewedBy', gr.reviewed_by) order by gr.reviewed_at), '[]'::json)
+       from growth_goal_reviews gr join growth_goals g on g.id = gr.goal_id
+       where g.faculty_id = any(${uuidArray(facultyIds)}::uuid[])) as reviews`);
   const [row] = rowsOf<Record<string, unknown>>(res);
   const part = <T>(name: string) => parseJson<T[]>(row[name]) ?? [];
   return {
@@ -120,6 +154,8 @@ async function fetchParts(db: Db | Tx, obsIds: string[], personIds: string[], fa
     scores: part('scores'),
     postSlots: part('post_slots'),
     files: part('files'),
+    goals: part('goals'),
+    reviews: part('reviews'),
   };
 }
 
@@ -130,7 +166,7 @@ export async function buildDocuments(db: Db | Tx, viewer: Viewer, rows: Observat
   const facultyIds = uniq(rows.map((r) => r.facultyId));
   const courseIds = uniq(rows.map((r) => r.courseId));
 
-  const { people, courses: courseRows, facultySlots, requests, plans, meetings: meetingRows, items, posts, steps, scores, postSlots, files } = await fetchParts(
+  const { people, courses: courseRows, facultySlots, requests, plans, meetings: meetingRows, items, posts, steps, scores, postSlots, files, goals, reviews } = await fetchParts(
     db,
     obsIds,
     personIds,
@@ -139,6 +175,8 @@ export async function buildDocuments(db: Db | Tx, viewer: Viewer, rows: Observat
   );
 
   const personById = new Map(people.map((p) => [p.id, p]));
+  const goalsByFaculty = groupBy(goals, (g) => g.facultyId);
+  const reviewsByGoal = groupBy(reviews, (r) => r.goalId);
   const stepsByPlan = groupBy(steps, (s) => s.planId);
   const scoresByMeeting = groupBy(scores, (s) => s.meetingId);
   const slotsByPost = groupBy(postSlots, (s) => s.postObservationId);
@@ -171,13 +209,15 @@ export async function buildDocuments(db: Db | Tx, viewer: Viewer, rows: Observat
     const m = meetingByKey.get(`${o.id}:${kind}`);
     if (!m) return null;
     const hide = !seesObserverScores(viewer, o);
-    const mine = new Map((scoresByMeeting.get(m.id) ?? []).map((s) => [`${s.rubricItemId}:${s.side}`, s.score]));
+    // A formative observation's scores are its faculty member's and observer's (access-policy/mode.ts).
+    const hideAll = !seesContent(viewer, o);
+    const mine = new Map(hideAll ? [] : (scoresByMeeting.get(m.id) ?? []).map((s) => [`${s.rubricItemId}:${s.side}`, s.score]));
     const score = (itemId: string, side: string) => mine.get(`${itemId}:${side}`) ?? null;
     return {
       id: m.id,
       status: m.status,
       observerScore: hide ? null : m.observerScore,
-      facultyScore: m.facultyScore,
+      facultyScore: hideAll ? null : m.facultyScore,
       finalScore: hide ? null : finalScore(m.observerScore, m.facultyScore),
       percentage: hide ? null : percentage(m.observerScore, m.facultyScore),
       rubrics: items.map((i) => ({
@@ -197,7 +237,40 @@ export async function buildDocuments(db: Db | Tx, viewer: Viewer, rows: Observat
     return { id, name: p?.name ?? '', avatar: p?.avatar ?? null };
   };
 
+  const goalDoc = (g: GoalPart): GrowthGoal => ({
+    id: g.id,
+    observationId: g.observationId,
+    rubricItemIds: g.rubricItemIds,
+    goal: g.goal,
+    actions: g.actions,
+    targetDate: g.targetDate,
+    createdBy: g.createdBy,
+    createdAt: new Date(g.createdAt).toISOString(),
+    updatedAt: new Date(g.updatedAt).toISOString(),
+  });
+  const reviewDoc = (r: Parts['reviews'][number]): GoalReview => ({ status: r.status, note: r.note, reviewedAt: new Date(r.reviewedAt).toISOString(), reviewedBy: r.reviewedBy });
+  const goalsOf = (o: ObservationRow) => {
+    if (!seesContent(viewer, o)) return { goals: [], carriedGoals: [] };
+    const mine = goalsByFaculty.get(o.facultyId) ?? [];
+    const carriedGoals: CarriedGoal[] = mine
+      .filter((g) => g.observationId !== o.id && new Date(g.agreedObsCreatedAt) < o.createdAt && seesCarriedGoal(viewer, o, g.agreedMode))
+      .filter((g) => carriesInto(reviewsByGoal.get(g.id) ?? [], o.id))
+      .map((g) => {
+        const rs = reviewsByGoal.get(g.id) ?? [];
+        const here = rs.find((r) => r.observationId === o.id);
+        const earlier = rs.filter((r) => r.observationId !== o.id).at(-1);
+        return {
+          ...goalDoc(g),
+          agreedIn: { semester: g.agreedSemester, ending: g.agreedEnding ? new Date(g.agreedEnding).toISOString() : null },
+          review: here ? reviewDoc(here) : null,
+          earlierReview: earlier ? reviewDoc(earlier) : null,
+        };
+      });
+    return { goals: mine.filter((g) => g.observationId === o.id).map(goalDoc), carriedGoals };
+  };
+
   return rows.map((o): Observation => {
+    const content = seesContent(viewer, o);
     const r = requestByObs.get(o.id);
     const post = postByObs.get(o.id);
     const informed = meetingDoc(o, 'informed');
@@ -221,7 +294,7 @@ export async function buildDocuments(db: Db | Tx, viewer: Viewer, rows: Observat
             reasons: r.reasons,
             facultyAccepted: r.facultyAccepted,
             observerAccepted: r.observerAccepted,
-            teachingPlan: planDoc(o.id, 'Teaching'),
+            teachingPlan: content ? planDoc(o.id, 'Teaching') : null,
           }
         : null,
       meetings: {
@@ -235,25 +308,26 @@ export async function buildDocuments(db: Db | Tx, viewer: Viewer, rows: Observat
               scheduledOn: iso(toDate(post.scheduledOn)),
               timeSlotsByObserver: (slotsByPost.get(post.id) ?? []).map((s) => ({ id: s.id, dateTime: new Date(s.dateTime).toISOString() })),
               timeSlotByFaculty: post.timeSlotByFaculty,
-              artifacts: (filesByPost.get(post.id) ?? []).map((f) => ({ id: f.id, name: f.name, type: f.type, fileURL: artifactUrl(f.id) })),
-              reflectionPlan: planDoc(o.id, 'Reflection'),
+              artifacts: content ? (filesByPost.get(post.id) ?? []).map((f) => ({ id: f.id, name: f.name, type: f.type, fileURL: artifactUrl(f.id) })) : [],
+              reflectionPlan: content ? planDoc(o.id, 'Reflection') : null,
               observationsId: o.id,
             }
           : null,
       },
-      closing: closingDoc(o, person),
+      closing: closingDoc(o, person, content),
+      ...goalsOf(o),
     };
   });
 }
 
 /** The closing steps once the cycle is completed (src/shared/closing.ts); null before. */
-function closingDoc(o: ObservationRow, person: (id: string) => Person): Observation['closing'] {
+function closingDoc(o: ObservationRow, person: (id: string) => Person, content: boolean): Observation['closing'] {
   if (o.status !== 'Completed') return null;
   return {
     responseDueAt: iso(o.responseDueAt),
     acknowledgedAt: iso(o.acknowledgedAt),
     acknowledgedName: o.acknowledgedName,
-    response: o.response,
+    response: content ? o.response : null,
     respondedAt: iso(o.respondedAt),
     signedOffAt: iso(o.signedOffAt),
     signedOffBy: o.signedOffBy ? person(o.signedOffBy) : null,

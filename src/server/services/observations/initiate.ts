@@ -1,15 +1,17 @@
 /**
  * POST /observation/initiate (SPEC §2 Initiate, §5): a Head of Department pairs one observer of their department
  * with one or more faculty members of their department for a semester — one observation per faculty member, only
- * for faculty with no open (non-Completed) observation.
+ * for faculty with no open (non-Completed) observation. Each observation keeps the department's mode (formative or
+ * summative, src/shared/observation-mode.ts) as it is at initiation.
  */
 import { isUuid } from '../../../shared/ids.js';
-import { and, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import type { InitiateRequest } from '../../../shared/contract/observations.js';
 import { SEMESTERS, type Semester } from '../../../shared/enums.js';
 import { MSG } from '../../../shared/messages.js';
-import { observations, users } from '../../db/schema.js';
+import { departments, observations, users } from '../../db/schema.js';
+import { DEFAULT_OBSERVATION_MODE } from '../../../shared/observation-mode.js';
 import { badRequest, conflict, forbidden } from '../errors.js';
 import type { AuthUser } from '../deps.js';
 import type { WriteContext } from '../write-context.js';
@@ -51,6 +53,10 @@ export async function initiateObservations(ctx: WriteContext, hod: AuthUser, bod
     if (taken.length > 0 || new Set(givenIds).size !== givenIds.length) throw conflict(ID_IN_USE);
   }
 
+  // Formative or summative is the department's choice when the cycle starts, kept on the observation for good.
+  const [dept] = await tx.select({ mode: departments.observationMode }).from(departments).where(eq(departments.id, hod.departmentId));
+  const mode = dept?.mode ?? DEFAULT_OBSERVATION_MODE;
+
   const rows = await tx
     .insert(observations)
     .values(
@@ -61,6 +67,7 @@ export async function initiateObservations(ctx: WriteContext, hod: AuthUser, bod
         hodId: hod.id,
         departmentId: hod.departmentId,
         semester: body.semester,
+        mode,
         status: 'Pending',
         progress: 0,
       })),

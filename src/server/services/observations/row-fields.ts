@@ -3,6 +3,7 @@
  * a summary and the full document can never disagree on them.
  */
 import type { ObservationRow } from '../scope/index.js';
+import type { ObservationMode } from '../../../shared/observation-mode.js';
 
 export function observationRowFields(o: ObservationRow) {
   return {
@@ -12,6 +13,7 @@ export function observationRowFields(o: ObservationRow) {
     hodId: o.hodId,
     departmentId: o.departmentId,
     semester: o.semester,
+    mode: o.mode as ObservationMode,
     status: o.status,
     observationStatus: o.status,
     starting: o.starting ? o.starting.toISOString() : null,

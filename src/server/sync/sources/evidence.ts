@@ -22,7 +22,7 @@ import type { SyncSource } from './types.js';
 
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
-const obsColumns = { id: observations.id, observerId: observations.observerId, facultyId: observations.facultyId, departmentId: observations.departmentId, hodId: observations.hodId };
+const obsColumns = { id: observations.id, observerId: observations.observerId, facultyId: observations.facultyId, departmentId: observations.departmentId, hodId: observations.hodId, mode: observations.mode };
 
 async function observationsOf(db: Db, user: AuthUser, ids: string[]) {
   if (ids.length === 0) return new Map();

@@ -93,13 +93,13 @@ export const departmentsSource: SyncSource = {
       .where(and(sql`${departments.version} > ${since}`, sql`${departments.version} <= ${upTo}`))
       .orderBy(asc(departments.version))
       .limit(limit);
-    return rows.map((d) => ({ entity: 'departments' as const, id: String(d.id), version: d.version, data: { id: d.id, name: d.name } }));
+    return rows.map((d) => ({ entity: 'departments' as const, id: String(d.id), version: d.version, data: { id: d.id, name: d.name, observationMode: d.observationMode } }));
   },
   async byIds(db, _viewer, ids, upTo) {
     const nums = ids.map(Number).filter(Number.isInteger);
     if (!nums.length) return [];
     const rows = await db.select().from(departments).where(and(inArray(departments.id, nums), sql`${departments.version} <= ${upTo}`));
-    return rows.map((d) => ({ entity: 'departments' as const, id: String(d.id), version: d.version, data: { id: d.id, name: d.name } }));
+    return rows.map((d) => ({ entity: 'departments' as const, id: String(d.id), version: d.version, data: { id: d.id, name: d.name, observationMode: d.observationMode } }));
   },
 };
 

@@ -9,7 +9,16 @@ import { createCourse } from '../../services/admin/create-course.js';
 import { updateEmailTemplate } from '../../services/admin/email-templates.js';
 import { updatePlanStep } from '../../services/admin/plan-templates.js';
 import { runPrompt } from '../../services/admin/prompt.js';
-import { badRequest } from '../../services/errors.js';
+import { badRequest, notFound } from '../../services/errors.js';
+import { setDepartmentMode } from '../../services/admin/department-mode.js';
+import { DepartmentModeRequest, DepartmentWithMode } from '../../../shared/contract/common.js';
+
+/** A department id in the path: a positive whole number, else no such department. */
+const departmentParam = (raw: string): number => {
+  const n = Number(raw);
+  if (!/^\d{1,9}$/.test(raw) || !Number.isInteger(n) || n < 1) throw notFound('This department does not exist.');
+  return n;
+};
 import { created, mutator, ok } from '../mutator.js';
 
 const slot = (params: Record<string, string>) => ({ id: params.id!, slotId: params.slotId! });
@@ -86,6 +95,14 @@ export const ADMIN_MUTATORS = [
     names: ['emailTemplate.update'],
     input: (req) => ({ id: req.params.id!, body: UpdateEmailTemplateRequest.parse(req.body ?? {}) }),
     run: async (ctx, { id, body }) => ok(await updateEmailTemplate(ctx, ctx.user, id, body, ctx.now)),
+  }),
+  mutator({
+    method: 'PUT',
+    url: '/department/:id/observation-mode',
+    doc: { tag: 'admin', summary: 'Formative or summative observations for a department (new observations only)', who: 'Super_Admin, Admin', body: DepartmentModeRequest, response: DepartmentWithMode },
+    names: ['department.setMode'],
+    input: (req) => ({ id: departmentParam(req.params.id!), body: DepartmentModeRequest.parse(req.body ?? {}) }),
+    run: async (ctx, { id, body }) => ok(await setDepartmentMode(ctx, ctx.user, id, body.mode)),
   }),
   mutator({
     method: 'POST',

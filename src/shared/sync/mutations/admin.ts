@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { Campus, EmailTemplateType, PlanType, Role } from '../../contract/enums.js';
 import { def } from './def.js';
+import { OBSERVATION_MODES } from '../../observation-mode.js';
 import { LIST_MAX, TEXT_MAX } from '../../constants.js';
 import { intId, text } from '../../contract/text.js';
 
@@ -169,6 +170,14 @@ export const ADMIN_MUTATIONS = {
     body: (a) => a,
     entity: (a) => ({ entity: 'departments', id: String(a.departmentId) }),
     describe: (a) => `Observation prompt (threshold ${a.threshold}%)`,
+  }),
+  'department.setMode': def({
+    args: z.object({ departmentId: intId(), mode: z.enum(OBSERVATION_MODES) }),
+    method: 'PUT',
+    path: (a) => `/department/${a.departmentId}/observation-mode`,
+    body: (a) => ({ mode: a.mode }),
+    entity: (a) => ({ entity: 'departments', id: String(a.departmentId) }),
+    describe: (a) => `Make observations ${a.mode}`,
   }),
   'user.create': def({
     args: UserCreateArgs,
