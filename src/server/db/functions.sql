@@ -150,6 +150,8 @@ CREATE TRIGGER email_templates_bump_version_on_update BEFORE UPDATE ON public.em
 CREATE TRIGGER evidence_notes_bump_version BEFORE INSERT ON public.evidence_notes FOR EACH ROW EXECUTE FUNCTION observa_bump_version();
 CREATE TRIGGER evidence_notes_bump_version_on_update BEFORE UPDATE ON public.evidence_notes FOR EACH ROW WHEN ((old.xmin <> (pg_current_xact_id())::xid)) EXECUTE FUNCTION observa_bump_version();
 CREATE TRIGGER evidence_notes_tombstone AFTER DELETE ON public.evidence_notes FOR EACH ROW EXECUTE FUNCTION observa_tombstone('evidence_notes');
+CREATE TRIGGER growth_goal_reviews_touch AFTER INSERT OR DELETE OR UPDATE ON public.growth_goal_reviews FOR EACH ROW EXECUTE FUNCTION observa_touch_observation('direct');
+CREATE TRIGGER growth_goals_touch AFTER INSERT OR DELETE OR UPDATE ON public.growth_goals FOR EACH ROW EXECUTE FUNCTION observa_touch_observation('direct');
 CREATE TRIGGER meeting_agendas_bump_version BEFORE INSERT ON public.meeting_agendas FOR EACH ROW EXECUTE FUNCTION observa_bump_version();
 CREATE TRIGGER meeting_agendas_bump_version_on_update BEFORE UPDATE ON public.meeting_agendas FOR EACH ROW WHEN ((old.xmin <> (pg_current_xact_id())::xid)) EXECUTE FUNCTION observa_bump_version();
 CREATE TRIGGER meeting_agendas_tombstone AFTER DELETE ON public.meeting_agendas FOR EACH ROW EXECUTE FUNCTION observa_tombstone_agenda();

@@ -11,6 +11,7 @@
  * (PrematureCommitError, reproduced in tests/client/apply-observations.test.ts).
  */
 import type { Meeting, Observation, ObservationPlan, PostObservation, RubricRow } from '../../../shared/contract/observations.js';
+import { goalEditError, goalReviewError } from '../../../shared/growth-goals.js';
 import { cycleLabel, cycleProgress, cycleStatus } from '../../../shared/cycle.js';
 import { allGroupsComplete, finalScore, percentage, sideTotal } from '../../../shared/rubric.js';
 import Dexie from 'dexie';
@@ -366,6 +367,49 @@ export const OBSERVATION_APPLY: ApplyRegistry = {
         if (!c?.acknowledgedAt || c.signedOffAt) return;
         c.response = args.response.trim();
         c.respondedAt = iso(ctx.now);
+      });
+    },
+  },
+  // Growth goals (src/shared/growth-goals.ts): the same stage rule the server applies; a goal the rule refuses is
+  // not shown (the server's refusal parks the change as needs attention).
+  'goal.save': {
+    apply(db, args, ctx) {
+      return edit(db, args.observationsId, (doc) => {
+        doc.goals ??= [];
+        const i = doc.goals.findIndex((g) => g.id === args.id);
+        const stage = { status: doc.status, hasMeeting: doc.meetings.postObservation != null };
+        if (goalEditError(stage, doc.goals.length + (i >= 0 ? 0 : 1))) return;
+        const before = i >= 0 ? doc.goals[i] : undefined;
+        const goal = {
+          id: args.id,
+          observationId: doc.id,
+          rubricItemIds: [...new Set(args.rubricItemIds)],
+          goal: args.goal.trim(),
+          actions: (args.actions ?? '').trim(),
+          targetDate: args.targetDate,
+          createdBy: before?.createdBy ?? ctx.userId ?? null,
+          createdAt: before?.createdAt ?? iso(ctx.now),
+          updatedAt: iso(ctx.now),
+        };
+        if (i >= 0) doc.goals[i] = goal;
+        else doc.goals.push(goal);
+      });
+    },
+  },
+  'goal.delete': {
+    apply(db, args) {
+      return edit(db, args.observationsId, (doc) => {
+        if (goalEditError({ status: doc.status, hasMeeting: doc.meetings.postObservation != null }, 0)) return;
+        doc.goals = (doc.goals ?? []).filter((g) => g.id !== args.id);
+      });
+    },
+  },
+  'goal.review': {
+    apply(db, args, ctx) {
+      return edit(db, args.observationsId, (doc) => {
+        if (goalReviewError(doc)) return;
+        const g = (doc.carriedGoals ?? []).find((c) => c.id === args.goalId);
+        if (g) g.review = { status: args.status, note: (args.note ?? '').trim(), reviewedAt: iso(ctx.now), reviewedBy: ctx.userId ?? null };
       });
     },
   },

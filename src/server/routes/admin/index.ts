@@ -9,6 +9,7 @@
  *   GET  /email/:id                  PUT  /email/:id
  *   POST /observation/prompt         GET  /dashboard
  *   GET  /analytics                  GET  /analytics/export.csv
+ *   GET  /analytics/goals
  */
 import type { FastifyInstance } from 'fastify';
 import { DashboardResponse, DepartmentDataResponse, PromptPreview, SuperDataResponse, UserListQuery, UserListResponse } from '../../../shared/contract/admin.js';
@@ -21,6 +22,8 @@ import { getCourse, listCourses } from '../../services/admin/course-queries.js';
 import { dashboardCounts } from '../../services/admin/dashboard.js';
 import { departmentAnalytics } from '../../services/analytics/department-analytics.js';
 import { departmentCsv } from '../../services/analytics/department-export.js';
+import { departmentGoals } from '../../services/observations/growth-goals.js';
+import { DepartmentGoals, DepartmentGoalsQuery } from '../../../shared/contract/growth-goals.js';
 import { departmentData, listUsers, superData } from '../../services/admin/data-loaders.js';
 import { getEmailTemplate } from '../../services/admin/email-templates.js';
 import { previewPrompt } from '../../services/admin/prompt.js';
@@ -56,6 +59,8 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
     const { filename, text } = await departmentCsv(deps.db, req.user, AnalyticsQuery.parse(req.query ?? {}).departmentId);
     return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'private, no-store').send(text);
   });
+  const goals = doc('/analytics/goals', { tag: 'admin', summary: 'The department’s growth goals by rubric item, by their latest review (summative observations)', who: 'Super_Admin, Admin; Head_of_Department (own department)', query: DepartmentGoalsQuery, response: DepartmentGoals });
+  app.get('/analytics/goals', { schema: goals }, async (req) => departmentGoals(deps.db, req.user, DepartmentGoalsQuery.parse(req.query ?? {}).departmentId));
 
   // Courses.
   app.get('/courses', { schema: doc('/courses', { tag: 'courses', summary: 'Courses the caller may see', who: 'signed in', response: CourseListResponse }) }, async (req) => ({ courses: await listCourses(deps.db, req.user) }));

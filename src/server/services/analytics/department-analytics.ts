@@ -5,7 +5,7 @@
  *
  * Who: Super_Admin, Admin, Campus_Director (any department, or all without departmentId); Head_of_Department
  * (own department only; without departmentId their own). Faculty and Observer: 403 — the heatmap holds observer
- * scores, which faculty never see (SPEC).
+ * scores, which faculty never see (SPEC). Averages are of summative observations only (src/shared/observation-mode.ts).
  */
 import { and, asc, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -72,7 +72,9 @@ export async function departmentAnalytics(db: Db, user: AuthUser, query: Analyti
   ]);
 
   // Observer scores only, and only of meetings whose observer has submitted (observerScore set): drafts move.
-  const scored = and(inDept, eq(rubricScores.side, 'observer'), sql`${meetings.observerScore} is not null`);
+  // Summative observations only: no analytics role reads a formative observation's scores (seesContent), so they
+  // never enter an average; the funnel and overdue counts above include them (completion is visible to all).
+  const scored = and(inDept, eq(observations.mode, 'summative'), eq(rubricScores.side, 'observer'), sql`${meetings.observerScore} is not null`);
   const [items, itemAverages, heatmap] = await Promise.all([
     db.select({ id: rubricItems.id, code: rubricItems.code, title: rubricItems.title, position: rubricItems.position }).from(rubricItems).orderBy(asc(rubricItems.code), asc(rubricItems.position)),
     db

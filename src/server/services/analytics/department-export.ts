@@ -1,7 +1,8 @@
 /**
  * GET /analytics/export.csv: one row per observation of the department (or all, for full-menu roles), for a HOD's
  * spreadsheet: course, people, semester, where the cycle stands, dates and the four rubric totals. Same scope and
- * roles as /analytics (observer totals included: Faculty and Observer are refused). Cells pass `csvSafeRow`.
+ * roles as /analytics (observer totals included: Faculty and Observer are refused; a formative observation's totals
+ * left empty: src/shared/observation-mode.ts). Cells pass `csvSafeRow`.
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -11,6 +12,7 @@ import { csvSafeRow } from '../../../shared/csv.js';
 import type { Db } from '../../db/client.js';
 import { courses, departments, meetings, observations, postObservations, schedulingRequests, users } from '../../db/schema.js';
 import type { AuthUser } from '../deps.js';
+import { MODE_LABEL, type ObservationMode } from '../../../shared/observation-mode.js';
 import { scopeFor } from './department-analytics.js';
 
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : '');
@@ -30,6 +32,7 @@ export async function departmentCsv(db: Db, user: AuthUser, departmentId: number
       observer: obs.name,
       department: departments.name,
       semester: observations.semester,
+      mode: observations.mode,
       status: observations.status,
       progress: observations.progress,
       createdAt: observations.createdAt,
@@ -57,7 +60,9 @@ export async function departmentCsv(db: Db, user: AuthUser, departmentId: number
     .where(scope == null ? undefined : eq(observations.departmentId, scope))
     .orderBy(asc(fac.name), asc(observations.createdAt));
 
+  // A formative observation's totals are its faculty member's and observer's (seesContent): never in this file.
   const out = rows.map((r) => {
+    const hide = r.mode === 'formative';
     const label = cycleLabel({ obsRequest: r.requestStatus, informed: r.infStatus, uninformed: r.uninfStatus, post: r.postStatus });
     return csvSafeRow({
       Course: r.course ?? '',
@@ -66,15 +71,16 @@ export async function departmentCsv(db: Db, user: AuthUser, departmentId: number
       Observer: r.observer,
       Department: r.department ?? '',
       Semester: r.semester,
+      Kind: MODE_LABEL[r.mode as ObservationMode] ?? r.mode,
       Status: r.status,
       Stage: stageText({ status: r.status, observationProgress: r.progress, cycleLabel: label }),
       'Progress (%)': r.progress,
       Initiated: day(r.createdAt),
       'Class date': day(r.classDate),
-      'Informed: observer total (of 80)': total(r.infObserver),
-      'Informed: faculty total (of 80)': total(r.infFaculty),
-      'Uninformed: observer total (of 80)': total(r.uninfObserver),
-      'Uninformed: faculty total (of 80)': total(r.uninfFaculty),
+      'Informed: observer total (of 80)': hide ? '' : total(r.infObserver),
+      'Informed: faculty total (of 80)': hide ? '' : total(r.infFaculty),
+      'Uninformed: observer total (of 80)': hide ? '' : total(r.uninfObserver),
+      'Uninformed: faculty total (of 80)': hide ? '' : total(r.uninfFaculty),
       'Meeting date': day(r.meetingOn),
       Completed: r.status === 'Completed' ? day(r.ending) : '',
     });
@@ -86,7 +92,7 @@ export async function departmentCsv(db: Db, user: AuthUser, departmentId: number
 }
 
 const HEADERS = [
-  'Course', 'Course name', 'Faculty', 'Observer', 'Department', 'Semester', 'Status', 'Stage', 'Progress (%)', 'Initiated', 'Class date',
+  'Course', 'Course name', 'Faculty', 'Observer', 'Department', 'Semester', 'Kind', 'Status', 'Stage', 'Progress (%)', 'Initiated', 'Class date',
   'Informed: observer total (of 80)', 'Informed: faculty total (of 80)', 'Uninformed: observer total (of 80)', 'Uninformed: faculty total (of 80)',
   'Meeting date', 'Completed',
 ];

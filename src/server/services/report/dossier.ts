@@ -4,7 +4,7 @@
  * report as the reader may see it (observation-report.ts); who may ask: access-policy/closing.ts.
  */
 import { and, asc, eq, gte, isNotNull, lt } from 'drizzle-orm';
-import { mayDownloadDossier } from '../../../shared/access-policy/index.js';
+import { mayDownloadDossier, seesContent } from '../../../shared/access-policy/index.js';
 import type { Db } from '../../db/client.js';
 import { observations, users } from '../../db/schema.js';
 import type { AuthUser } from '../deps.js';
@@ -30,13 +30,16 @@ export async function dossier(db: Db, u: AuthUser, q: DossierQuery, publicUrl: s
   if (!mayDownloadDossier(u, faculty)) throw forbidden();
   const end = new Date(Date.parse(q.to) + 86_400_000);
   const rows = await db
-    .select({ id: observations.id })
+    .select({ id: observations.id, mode: observations.mode, facultyId: observations.facultyId, observerId: observations.observerId })
     .from(observations)
     .where(and(eq(observations.facultyId, faculty.id), isNotNull(observations.signedOffAt), gte(observations.ending, new Date(q.from)), lt(observations.ending, end)))
     .orderBy(asc(observations.ending));
   const title = `Observation dossier — ${faculty.name}, ${q.from} to ${q.to}`;
+  // A HOD's copy leaves out formative observations: their reports belong to the faculty member.
+  const readable = rows.filter((r) => seesContent(u, r));
+  const formativeLeftOut = rows.length - readable.length;
   const sections = [];
-  for (const r of rows) {
+  for (const r of readable) {
     const { doc, notes, agenda } = await reportParts(db, u, r.id);
     // The report's own title line is replaced by one that starts a page and is a line of the contents.
     const [, ...rest] = reportContent(doc, u, notes, agenda, publicUrl);
@@ -44,8 +47,11 @@ export async function dossier(db: Db, u: AuthUser, q: DossierQuery, publicUrl: s
   }
   const content = [
     { text: title, style: 'h1' },
-    { text: `${rows.length} final report${rows.length === 1 ? '' : 's'} of observations completed in the period.`, margin: [0, 4, 0, 12] },
-    rows.length ? { toc: { title: { text: 'Contents', style: 'h2' } } } : { text: 'No observation of this faculty member was completed and signed off in this period.', italics: true },
+    { text: `${readable.length} final report${readable.length === 1 ? '' : 's'} of observations completed in the period.`, margin: [0, 4, 0, formativeLeftOut ? 0 : 12] },
+    ...(formativeLeftOut
+      ? [{ text: `${formativeLeftOut} formative observation${formativeLeftOut === 1 ? ' was' : 's were'} completed in the period; formative reports belong to the faculty member and are not included.`, margin: [0, 4, 0, 12] }]
+      : []),
+    readable.length ? { toc: { title: { text: 'Contents', style: 'h2' } } } : { text: 'No observation of this faculty member was completed and signed off in this period.', italics: true },
     ...sections,
   ];
   const pdf = await renderPdf(content, title, q.paper, 'Observa');

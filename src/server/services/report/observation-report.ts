@@ -8,7 +8,10 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import pdfmake from 'pdfmake';
-import { seesObserverScores } from '../../../shared/access-policy/index.js';
+import { seesContent, seesObserverScores } from '../../../shared/access-policy/index.js';
+import { GOAL_REVIEW_LABEL } from '../../../shared/growth-goals.js';
+import { MODE_LABEL, MODE_MSG } from '../../../shared/observation-mode.js';
+import { forbidden } from '../errors.js';
 import type { EvidenceNote, MeetingAgenda } from '../../../shared/contract/evidence.js';
 import type { Meeting, Observation, ObservationPlan } from '../../../shared/contract/observations.js';
 import { formatTotal } from '../../../shared/rubric.js';
@@ -76,6 +79,20 @@ function agenda(a: MeetingAgenda | null, items: Map<string, string>): Content[] 
   return [heading('Agreed agenda'), ...(a.summary ? [{ text: a.summary }] : []), { ul: a.items.map((i) => `${items.get(i.rubricItemId) ?? i.rubricItemId}: ${i.text}`) }];
 }
 
+function goals(o: Observation, items: Map<string, string>): Content[] {
+  const tied = (ids: string[]) => ids.map((id) => items.get(id) ?? id).join(', ');
+  const agreed = o.goals.length
+    ? { ul: o.goals.map((g) => ({ text: [{ text: g.goal, bold: true }, ` (${tied(g.rubricItemIds)}; by ${g.targetDate})`, ...(g.actions ? [`\nActions: ${g.actions}`] : [])] })) }
+    : { text: 'None agreed.', italics: true };
+  const carried = o.carriedGoals.length
+    ? [
+        heading('Goals from earlier cycles'),
+        { ul: o.carriedGoals.map((g) => `${g.goal} (${tied(g.rubricItemIds)}; agreed ${g.agreedIn.semester}): ${g.review ? GOAL_REVIEW_LABEL[g.review.status] + (g.review.note ? ` — ${g.review.note}` : '') : 'not reviewed'}`) },
+      ]
+    : [];
+  return [...carried, heading('Growth goals'), agreed];
+}
+
 function closing(o: Observation): Content[] {
   const c = o.closing;
   if (!c) return [heading('Acknowledgement and sign-off'), { text: 'The cycle is not completed yet.', italics: true }];
@@ -110,6 +127,7 @@ export function reportContent(o: Observation, reader: Pick<AuthUser, 'id' | 'rol
           ['Head of department', o.hod?.name ?? '—'],
           ['Course', o.course ? `${o.course.courseCode} ${o.course.name}` : '—'],
           ['Semester', o.semester],
+          ['Kind', MODE_LABEL[o.mode]],
           ['Started / completed', `${day(o.starting)} / ${day(o.ending)}`],
           ['Class observed', day(o.obsRequest?.scheduledOn)],
           ['Post-observation meeting', `${day(post?.scheduledOn)}${post?.location ? `, ${post.location}` : ''}`],
@@ -124,6 +142,7 @@ export function reportContent(o: Observation, reader: Pick<AuthUser, 'id' | 'rol
     ...notes(notesSeen, items),
     ...agenda(agendaSeen, items),
     ...plan('Reflection plan', post?.reflectionPlan ?? null),
+    ...goals(o, items),
     heading('Artifacts'),
     post?.artifacts.length ? { ul: post.artifacts.map((a) => `${a.name} — ${new URL(a.fileURL, publicUrl).toString()}`) } : { text: 'None.', italics: true },
     ...closing(o),
@@ -151,6 +170,8 @@ export function renderPdf(content: Content[], title: string, paper: Paper, autho
 /** What one reader may see of one observation, gathered for its report. */
 export async function reportParts(db: Db, u: AuthUser, id: string): Promise<{ doc: Observation; notes: EvidenceNote[]; agenda: MeetingAgenda | null }> {
   const row = await loadVisible(db, u, id);
+  // A formative observation's report is its faculty member's (and its observer's): src/shared/observation-mode.ts.
+  if (!seesContent(u, row)) throw forbidden(MODE_MSG.formativeReport);
   const [doc] = await buildDocuments(db, u, [row]);
   const [agendaRow] = await db.select().from(meetingAgendas).where(eq(meetingAgendas.observationId, row.id));
   const noteRows = await db.select().from(evidenceNotes).where(eq(evidenceNotes.observationId, row.id)).orderBy(asc(evidenceNotes.kind), asc(evidenceNotes.offsetSeconds));

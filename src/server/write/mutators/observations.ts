@@ -22,6 +22,8 @@ import { removeArtifacts } from '../../services/observations/artifact-files.js';
 import { registerArtifact } from '../../services/observations/artifacts.js';
 import { sendMessage } from '../../services/observations/chat.js';
 import { acknowledge, respond, responseWindowDays, signOff } from '../../services/observations/closing.js';
+import { deleteGoal, reviewGoal, saveGoal } from '../../services/observations/growth-goals.js';
+import { GoalDeleteRequest, GoalReviewRequest, GoalSaveRequest, GrowthGoal } from '../../../shared/contract/growth-goals.js';
 import { initiateObservations } from '../../services/observations/initiate.js';
 import { createPost, updatePost } from '../../services/observations/post-observation.js';
 import { deleteObservation } from '../../services/observations/queries.js';
@@ -140,6 +142,36 @@ export const OBSERVATION_MUTATORS = [
     run: async (ctx, body) => {
       await respond(ctx, ctx.user, body);
       return ok({ message: MSG.responseSaved });
+    },
+  }),
+  mutator({
+    method: 'PUT',
+    url: '/observation/goal',
+    doc: { tag: 'observations', summary: 'Agree a growth goal at the post-observation meeting, or edit it', who: 'its observer and faculty', body: GoalSaveRequest, response: GrowthGoal },
+    names: ['goal.save'],
+    input: (req) => GoalSaveRequest.parse(req.body ?? {}),
+    run: async (ctx, body) => ok(await saveGoal(ctx, ctx.user, body)),
+  }),
+  mutator({
+    method: 'DELETE',
+    url: '/observation/:id/goal/:goalId',
+    doc: { tag: 'observations', summary: 'Remove a growth goal before the cycle is completed', who: 'its observer and faculty', response: MessageBody },
+    names: ['goal.delete'],
+    input: (req) => GoalDeleteRequest.parse({ observationsId: req.params.id, id: req.params.goalId }),
+    run: async (ctx, body) => {
+      await deleteGoal(ctx, ctx.user, body);
+      return ok({ message: MSG.goalRemoved });
+    },
+  }),
+  mutator({
+    method: 'PUT',
+    url: '/observation/goal-review',
+    doc: { tag: 'observations', summary: 'Review a goal of an earlier cycle: met, partly or not yet', who: 'its observer and faculty', body: GoalReviewRequest, response: MessageBody },
+    names: ['goal.review'],
+    input: (req) => GoalReviewRequest.parse(req.body ?? {}),
+    run: async (ctx, body) => {
+      await reviewGoal(ctx, ctx.user, body);
+      return ok({ message: MSG.goalReviewed });
     },
   }),
   mutator({

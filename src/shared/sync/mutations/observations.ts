@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { DayTime, TemplateResponse } from '../../contract/observations.js';
 import { Semester } from '../../contract/enums.js';
+import { GoalDeleteRequest, GoalReviewRequest, GoalSaveRequest } from '../../contract/growth-goals.js';
 import { def } from './def.js';
 import { LIST_MAX, TEXT_MAX } from '../../constants.js';
 import { text } from '../../contract/text.js';
@@ -171,6 +172,30 @@ export const OBSERVATION_MUTATIONS = {
     body: (a) => a,
     entity: (a) => obs(a.observationsId),
     describe: () => 'Response to observation',
+  }),
+  'goal.save': def({
+    args: GoalSaveRequest,
+    method: 'PUT',
+    path: () => '/observation/goal',
+    body: (a) => a,
+    entity: (a) => obs(a.observationsId),
+    describe: () => 'Growth goal',
+  }),
+  'goal.delete': def({
+    args: GoalDeleteRequest,
+    method: 'DELETE',
+    path: (a) => `/observation/${a.observationsId}/goal/${a.id}`,
+    body: () => undefined,
+    entity: (a) => obs(a.observationsId),
+    describe: () => 'Remove growth goal',
+  }),
+  'goal.review': def({
+    args: GoalReviewRequest,
+    method: 'PUT',
+    path: () => '/observation/goal-review',
+    body: (a) => a,
+    entity: (a) => obs(a.observationsId),
+    describe: () => 'Review growth goal',
   }),
   'observation.signOff': def({
     args: z.object({ observationsId: uuid }),
