@@ -11,7 +11,7 @@
  */
 import { levelIndex } from './levels.js';
 import { noStat, percent, stat, type Stat } from './stat.js';
-import { tQuantile } from './t-distribution.js';
+import { T_DF_RANGE, tQuantile } from './t-distribution.js';
 
 export interface SeverityPair {
   itemId: string;
@@ -39,7 +39,8 @@ export function meanWithInterval(values: readonly number[], confidence = 0.95): 
   const mean = values.reduce((a, v) => a + v, 0) / n;
   if (n < 2) return { n, mean: stat(mean), low: noStat('too-few-values'), high: noStat('too-few-values') };
   const variance = values.reduce((a, v) => a + (v - mean) ** 2, 0) / (n - 1);
-  const half = tQuantile((1 + confidence) / 2, n - 1) * Math.sqrt(variance / n);
+  // Past 10⁷ values the quantile no longer moves in its first six digits: the largest checked df stands in.
+  const half = tQuantile((1 + confidence) / 2, Math.min(n - 1, T_DF_RANGE.max)) * Math.sqrt(variance / n);
   return { n, mean: stat(mean), low: stat(mean - half), high: stat(mean + half) };
 }
 

@@ -3,6 +3,7 @@
  * with the reason why. A degenerate input (one participant, no items, every score the same level, too few values
  * for an interval) gives a stated reason, never NaN or Infinity, so a screen can say why a figure is missing.
  */
+import { z } from 'zod';
 import { MSG } from '../messages.js';
 
 export const STAT_REASONS = [
@@ -15,7 +16,9 @@ export const STAT_REASONS = [
 ] as const;
 export type StatReason = (typeof STAT_REASONS)[number];
 
-export type Stat = { value: number } | { value: null; reason: StatReason };
+/** The wire shape too, when a figure is sent (z.number() refuses NaN and ±Infinity). */
+export const Stat = z.union([z.object({ value: z.number() }), z.object({ value: z.null(), reason: z.enum(STAT_REASONS) })]);
+export type Stat = z.infer<typeof Stat>;
 
 export function stat(value: number): Stat {
   // A formula that reaches here with a non-finite number has missed a degenerate case: fail loudly in tests

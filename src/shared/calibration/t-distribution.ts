@@ -109,9 +109,18 @@ export function tPdf(t: number, df: number): number {
   return Math.exp(-logBeta(0.5, df / 2) - 0.5 * Math.log(df) - ((df + 1) / 2) * Math.log1p((t * t) / df));
 }
 
-/** The p-quantile of Student's t with df > 0 degrees of freedom, 0 < p < 1. */
+/**
+ * The degrees of freedom the quantile is checked for (tests/shared/calibration/t-distribution.test.ts). Below, the
+ * tails grow past the range of a double; above, the CDF's own rounding exceeds 1e-9. A severity interval over n
+ * values uses n − 1, at least 1.
+ */
+export const T_DF_RANGE = { min: 0.5, max: 1e7 } as const;
+
+/** The p-quantile of Student's t, 0 < p < 1, df within T_DF_RANGE. */
 export function tQuantile(p: number, df: number): number {
-  if (!(p > 0 && p < 1) || !(df > 0)) throw new RangeError(`t quantile needs 0 < p < 1 and df > 0 (p=${p}, df=${df})`);
+  if (!(p > 0 && p < 1) || !(df >= T_DF_RANGE.min && df <= T_DF_RANGE.max)) {
+    throw new RangeError(`t quantile needs 0 < p < 1 and ${T_DF_RANGE.min} ≤ df ≤ ${T_DF_RANGE.max} (p=${p}, df=${df})`);
+  }
   if (p === 0.5) return 0;
   const twoTail = 2 * Math.min(p, 1 - p);
   // x = df/(df + t²) solves I_x(df/2, 1/2) = twoTail. Near p = 0.5, x is close to 1 and t² = df(1 − x)/x loses

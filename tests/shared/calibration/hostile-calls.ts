@@ -77,7 +77,7 @@ const byFile: Record<string, Record<string, Call>> = {
     incompleteBetaInverse: (s) => t.incompleteBetaInverse(0.975, s.length / 2, 0.5),
     tCdf: (s) => t.tCdf(2, s.length),
     tPdf: (s) => t.tPdf(2, s.length),
-    tQuantile: (s) => [t.tQuantile(0.975, s.length), t.tQuantile(0.975, 1 / s.length)],
+    tQuantile: (s) => [t.tQuantile(0.975, s.length), t.tQuantile(1 / s.length, 0.5)],
   },
   'certification.ts': { certify: (s) => certification.certify(pairs.pairAgreement(L, pairsOf(s))) },
   'distribution.ts': { itemDistributions: (s) => distribution.itemDistributions(exercise(s), s) },

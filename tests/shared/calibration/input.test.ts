@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CalibrationInput } from '../../../src/shared/calibration/input.js';
-import { STAT_REASONS, statReasonMessage } from '../../../src/shared/calibration/stat.js';
+import { Stat, STAT_REASONS, statReasonMessage } from '../../../src/shared/calibration/stat.js';
 
 const valid = {
   levels: [0, 1, 2, 3, 4],
@@ -34,5 +34,16 @@ describe('the calibration exercise shape', () => {
 describe('the reasons a figure has no value', () => {
   it('each has its catalogue message', () => {
     for (const reason of STAT_REASONS) expect(statReasonMessage(reason)).toMatch(/^Not (available|defined)/);
+  });
+});
+
+describe('the Stat wire shape', () => {
+  it('is a finite number, or no number with a known reason', () => {
+    expect(Stat.safeParse({ value: 0.42 }).success).toBe(true);
+    expect(Stat.safeParse({ value: null, reason: 'no-variation' }).success).toBe(true);
+    expect(Stat.safeParse({ value: null, reason: 'because' }).success).toBe(false);
+    expect(Stat.safeParse({ value: null }).success).toBe(false);
+    expect(Stat.safeParse({ value: Number.NaN }).success).toBe(false);
+    expect(Stat.safeParse({ value: Number.POSITIVE_INFINITY }).success).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { incompleteBeta, incompleteBetaInverse, logGamma, tCdf, tQuantile } from '../../../src/shared/calibration/t-distribution.js';
+import { incompleteBeta, incompleteBetaInverse, logGamma, T_DF_RANGE, tCdf, tQuantile } from '../../../src/shared/calibration/t-distribution.js';
 import { expectClose, fixtures } from './fixtures.js';
 
 describe("Student's t (against scipy)", () => {
@@ -24,6 +24,19 @@ describe("Student's t (against scipy)", () => {
     expect(tQuantile(0.5, 3)).toBe(0);
     expect(() => tQuantile(1, 3)).toThrow(RangeError);
     expect(() => tQuantile(0.9, 0)).toThrow(RangeError);
+    expect(() => tQuantile(0.9, 0.4)).toThrow(RangeError);
+    expect(() => tQuantile(0.9, 2e7)).toThrow(RangeError);
+  });
+
+  it('over the whole range of degrees of freedom, far into the tails, the quantile is finite and inverts the CDF', () => {
+    for (const df of [T_DF_RANGE.min, 0.7, 1, 1.5, 3, 31, 500, 1e4, 1e5, 1e6, T_DF_RANGE.max]) {
+      for (const p of [1e-12, 1e-9, 1e-6, 1e-3, 0.3, 0.499999, 0.500001, 0.975, 1 - 1e-6, 1 - 1e-9]) {
+        const t = tQuantile(p, df);
+        expect(Number.isFinite(t), `t(${p}, ${df})`).toBe(true);
+        // Relative to the tail probability: 1e-9 of a 1e-12 tail is still checked.
+        expect(Math.abs(tCdf(t, df) - p) / Math.min(p, 1 - p), `t(${p}, ${df})`).toBeLessThan(1e-9);
+      }
+    }
   });
 
   it('the quantile inverts the CDF and is antisymmetric (property)', () => {
