@@ -243,4 +243,20 @@ export const MSG = {
   noUsers: 'No Users!',
   noCourseSlots: 'No Courses Slots!',
   noCourses: 'No Courses!',
+
+  // Observer calibration (docs/calibration-statistics.md): why a figure has no value, and the certification checks
+  calibrationStat: {
+    'no-items': 'Not available: no item has the scores this figure needs.',
+    'too-few-items': 'Not available: at least two items scored by every participant are needed.',
+    'single-participant': 'Not available: at least two participants are needed.',
+    'no-variation': 'Not defined: every score is the same level, so agreement cannot be told apart from chance.',
+    'indeterminate': 'Not defined for these scores: they vary neither between items nor between observers.',
+    'too-few-values': 'Not available: at least two values are needed for a confidence interval.',
+  },
+  calibrationFigure: { exact: 'Exact agreement', adjacent: 'Adjacent agreement' },
+  calibrationThresholdMet: (figure: string, actual: number, required: number) =>
+    `${figure}: ${actual.toFixed(1)} % meets the required ${required} %.`,
+  // Rounded down, so a share just under the threshold never reads as the threshold itself.
+  calibrationThresholdBelow: (figure: string, actual: number, required: number) =>
+    `${figure}: ${(Math.floor(actual * 10) / 10).toFixed(1)} % is below the required ${required} %.`,
 } as const;
