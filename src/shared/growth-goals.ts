@@ -33,7 +33,7 @@ export const GOAL_MSG = {
   notFound: 'This goal does not exist.',
   notCarried: 'goalId: this goal is not carried into this observation.',
   onlyParticipants: 'Only the observer and the faculty member of this observation agree and review its goals.',
-  hodOnly: 'Only a head of department, Admin or Super_Admin sees the department’s goals.',
+  hodOnly: 'Only the department’s head, Campus_Director, Admin or Super_Admin sees the department’s goals.',
 } as const;
 
 /** The observation's fields the rule reads. */

@@ -49,6 +49,7 @@ import * as policy from '../../src/shared/access-policy/index.js';
 import { isUuid } from '../../src/shared/ids.js';
 import { acknowledgeError, isFinal, respondError, sameName, signOffError, windowOpen } from '../../src/shared/closing.js';
 import { carriesInto, goalEditError, goalReviewError, isDay } from '../../src/shared/growth-goals.js';
+import { CALIBRATION_CALLS } from './calibration/hostile-calls.js';
 
 
 const BOUND_MS = 200;
@@ -105,6 +106,7 @@ function hostileDoc(s: string) {
 
 /** How each exported function meets a hostile string: in every text argument it takes. */
 const CALLS: Record<string, Call> = {
+  ...CALIBRATION_CALLS,
   'constants.ts#countWords': (s) => countWords(s),
   'cycle.ts#cycleLabel': (s) => cycleLabel({ obsRequest: s, informed: s, uninformed: s, post: s }),
   'cycle.ts#cycleProgress': (s) => cycleProgress({ obsRequest: s, informed: s, uninformed: s, post: s }),
@@ -214,6 +216,8 @@ const CALLS: Record<string, Call> = {
   ...policyEntries('access-policy/scores.ts'),
   ...policyEntries('access-policy/evidence.ts'),
   ...policyEntries('access-policy/closing.ts'),
+  ...policyEntries('access-policy/mode.ts'),
+  ...policyEntries('access-policy/growth-goals.ts'),
   ...policyEntries('access-policy/index.ts'),
   'ids.ts#isUuid': (s) => isUuid(s) || isUuid(`00000000-0000-4000-8000-${s}`),
   'closing.ts#isFinal': (s) => isFinal({ signedOffAt: s }),

@@ -1,7 +1,8 @@
 /**
  * Who agrees and reviews growth goals (../growth-goals.ts): the observation's observer and faculty member, the
- * two people of the meeting. Who sees a department's goals by rubric item: its HOD, Admin and Super_Admin —
- * counts of summative observations only (a formative observation's goals are its faculty member's: mode.ts).
+ * two people of the meeting. Who sees a department's goals by rubric item: who sees its analytics — its HOD,
+ * Super_Admin, Admin, Campus_Director — counts of summative observations only (a formative observation's goals
+ * are its faculty member's: mode.ts).
  */
 import type { Parties, Viewer } from './people.js';
 import { seesContent } from './mode.js';
@@ -11,7 +12,7 @@ export function mayAgreeGoals(u: Viewer, o: Pick<Parties, 'observerId' | 'facult
 }
 
 export function seesDepartmentGoals(u: Viewer, departmentId: number): boolean {
-  if (u.role === 'Super_Admin' || u.role === 'Admin') return true;
+  if (u.role === 'Super_Admin' || u.role === 'Admin' || u.role === 'Campus_Director') return true;
   return u.role === 'Head_of_Department' && u.departmentId === departmentId;
 }
 

@@ -186,6 +186,12 @@ function validBody(route: ApiRoute, caller: Caller): Record<string, unknown> {
       return { observationsId: id, response: 'A response' };
     case 'PUT /observation/sign-off':
       return { observationsId: id };
+    case 'PUT /observation/goal':
+      return { observationsId: id, id: randomUUID(), rubricItemIds: [randomUUID()], goal: 'A goal', actions: 'Actions', targetDate: '2027-03-01' };
+    case 'PUT /observation/goal-review':
+      return { observationsId: id, goalId: randomUUID(), status: 'met', note: '' };
+    case 'PUT /department/:id/observation-mode':
+      return { mode: 'formative' };
     case 'POST /upload-artifact/:id':
       return { fileURL: `/api/files/${w.uploadId}`, uploadId: w.uploadId, name: 'evidence.png', type: 'image/png' };
     case 'POST /observation/:id/messages':
@@ -279,6 +285,10 @@ function goodParams(route: ApiRoute, caller: Caller): string[] {
       return [w.full.postId];
     case 'GET /artifacts/:id/file':
       return [w.full.artifactId];
+    case 'DELETE /observation/:id/goal/:goalId':
+      return [CALLERS[caller].department === 'math' ? w.math.id : w.full.id, randomUUID()];
+    case 'PUT /department/:id/observation-mode':
+      return [String(CALLERS[caller].department === 'math' ? w.dept.math : w.dept.cs)];
     case 'PUT /observation/:id/notes/:noteId':
     case 'DELETE /observation/:id/notes/:noteId':
     case 'PUT /observation/:id/notes/:noteId/photo':

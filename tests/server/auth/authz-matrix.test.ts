@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginThrottle, ssoRequests } from '../../../src/server/db/schema.js';
+import { growthGoals, loginThrottle, rubricItems, ssoRequests } from '../../../src/server/db/schema.js';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../support/helpers.js';
 import { API_ROUTES, buildWorld, CALLERS, login, pushRows, registeredRoutes, routeName, streamRequest, type Caller, type World } from '../support/api-world.js';
 import { SAMPLES, writeUpload } from '../support/observations-upload.js';
@@ -44,6 +44,7 @@ beforeAll(async () => {
     .insert(ssoRequests)
     .values({ issuer: 'https://idp.university.edu', subject: 'sub-authz', email: 'sso.authz@university.edu', name: 'Sso Authz', claims: {} })
     .returning({ id: ssoRequests.id });
+  await keepGoal();
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -195,6 +196,20 @@ const MATRIX: Row[] = [
     allowed: [...ALL_SEEING, 'hod'],
     rule: 'as /analytics: the department export carries observer totals',
     request: () => ({ url: `/api/analytics/export.csv?departmentId=${w.dept.cs}` }),
+  },
+  {
+    method: 'GET',
+    path: '/analytics/goals',
+    allowed: [...ALL_SEEING, 'hod'],
+    rule: 'as /analytics: the department’s growth goals by rubric item',
+    request: () => ({ url: `/api/analytics/goals?departmentId=${w.dept.cs}` }),
+  },
+  {
+    method: 'PUT',
+    path: '/department/:id/observation-mode',
+    allowed: ['superadmin', 'admin'],
+    rule: 'Super_Admin and Admin choose formative or summative per department',
+    request: () => ({ url: `/api/department/${w.dept.cs}/observation-mode`, body: { mode: 'summative' } }),
   },
   { method: 'GET', path: '/courses', allowed: ALL, rule: 'signed in', request: () => ({ url: '/api/courses' }) },
   {
@@ -359,6 +374,29 @@ const MATRIX: Row[] = [
   { method: 'PUT', path: '/observation/acknowledge', allowed: ['faculty'], rule: 'its faculty', request: () => ({ url: '/api/observation/acknowledge', body: { observationsId: w.full.id, fullName: 'Faculty Member' } }) },
   { method: 'PUT', path: '/observation/response', allowed: ['faculty'], rule: 'its faculty', request: () => ({ url: '/api/observation/response', body: { observationsId: w.full.id, response: 'My response' } }) },
   { method: 'PUT', path: '/observation/sign-off', allowed: ['hod'], rule: 'the HOD of its department', request: () => ({ url: '/api/observation/sign-off', body: { observationsId: w.full.id } }) },
+  // Growth goals: the world's cycle is at its meeting; an unknown rubric item or goal is refused by input (400).
+  {
+    method: 'PUT',
+    path: '/observation/goal',
+    allowed: ['observer', 'faculty'],
+    rule: 'its observer and faculty, at the meeting',
+    request: () => ({ url: '/api/observation/goal', body: { observationsId: w.full.id, id: randomUUID(), rubricItemIds: [randomUUID()], goal: 'A goal', targetDate: '2027-03-01' } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/observation/:id/goal/:goalId',
+    allowed: ['observer', 'faculty'],
+    rule: 'its observer and faculty, at the meeting',
+    request: () => ({ url: `/api/observation/${w.full.id}/goal/${GOAL_ID}` }),
+    after: keepGoal,
+  },
+  {
+    method: 'PUT',
+    path: '/observation/goal-review',
+    allowed: ['observer', 'faculty'],
+    rule: 'its observer and faculty',
+    request: () => ({ url: '/api/observation/goal-review', body: { observationsId: w.full.id, goalId: randomUUID(), status: 'met' } }),
+  },
   {
     method: 'POST',
     path: '/upload-artifact/:id',
@@ -406,6 +444,16 @@ const MATRIX: Row[] = [
   },
   { method: 'GET', path: '/observation/:id/audit', allowed: ['superadmin', 'hod', 'observer'], rule: 'observer, HOD, Super_Admin', request: () => ({ url: `/api/observation/${w.full.id}/audit` }) },
 ];
+
+/** The goal the DELETE row removes, put back after each call so every caller meets it. */
+const GOAL_ID = randomUUID();
+async function keepGoal(): Promise<void> {
+  const [item] = await t.db.select({ id: rubricItems.id }).from(rubricItems).limit(1);
+  await t.db
+    .insert(growthGoals)
+    .values({ id: GOAL_ID, observationId: w.full.id, facultyId: w.userIds.faculty, rubricItemIds: [item.id], goal: 'A goal', targetDate: '2027-03-01' })
+    .onConflictDoNothing();
+}
 
 const verdict = (status: number) => (status >= 200 && status < 300 ? 'allowed' : status === 403 || status === 404 ? 'denied' : status === 401 ? 'unauthenticated' : `state ${status}`);
 

@@ -4,7 +4,9 @@
  * averages by semester and a heatmap of observer scores by faculty member, and the department's observations as
  * a CSV file (GET /api/analytics/export.csv). Computed by the server
  * (GET /api/analytics), so the page never loads every observation, and kept in the replica (use-analytics.ts), so
- * it opens at once and offline with the date of the copy shown.
+ * it opens at once and offline with the date of the copy shown. Below: the department's growth goals by rubric item
+ * (department-goals-card.tsx) and, for Admin and Super_Admin, formative or summative per department
+ * (department-modes-card.tsx).
  */
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Badge, Button, Card, Center, Group, Loader, NativeSelect, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
@@ -15,6 +17,10 @@ import type { Department } from '../../../shared/contract/common.js';
 import type { User } from '../../../shared/contract/users.js';
 import { SEES_ALL_USERS } from '../../../shared/permissions.js';
 import { useAnalytics } from './use-analytics.js';
+import { DepartmentModesCard } from './department-modes-card.js';
+import { DepartmentGoalsCard } from './department-goals-card.js';
+import { can } from '../../../shared/permissions.js';
+import { seesDepartmentGoals } from '../../../shared/access-policy/index.js';
 
 const charts = () => import('./analytics-charts.js');
 const FunnelPanel = lazy(() => charts().then((m) => ({ default: m.FunnelPanel })));
@@ -163,6 +169,8 @@ export function AnalyticsPage({ viewer, departments }: { viewer: User; departmen
           </Section>
         </>
       )}
+      {departmentId != null && seesDepartmentGoals({ id: viewer.id, role: viewer.role, departmentId: viewer.department?.id ?? null }, departmentId) ? <DepartmentGoalsCard departmentId={departmentId} /> : null}
+      {can(viewer.role, 'department.mode') ? <DepartmentModesCard /> : null}
     </Stack>
   );
 }

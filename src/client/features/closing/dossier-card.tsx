@@ -10,7 +10,8 @@ import { toast } from '../../components/toast.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-export function DossierCard({ facultyId }: { facultyId: string }) {
+/** `facultyName` when the reader is not the faculty member (their HOD, from an observation of theirs). */
+export function DossierCard({ facultyId, facultyName }: { facultyId: string; facultyName?: string }) {
   const [from, setFrom] = useState(`${new Date().getFullYear()}-01-01`);
   const [to, setTo] = useState(today());
   const [busy, setBusy] = useState(false);
@@ -30,7 +31,7 @@ export function DossierCard({ facultyId }: { facultyId: string }) {
   }
   return (
     <Card withBorder padding="lg" mt="md" component="section" aria-label="Observation dossier">
-      <Title order={3} size="h5" mb="xs">Observation dossier</Title>
+      <Title order={3} size="h5" mb="xs">{facultyName ? `Observation dossier of ${facultyName}` : 'Observation dossier'}</Title>
       <Text size="sm" mb="sm">Every signed-off observation report of a period, in one PDF with a contents page — for a promotion or contract-renewal file.</Text>
       <Group align="flex-end">
         <TextInput type="date" label="From" value={from} max={to} onChange={(e) => setFrom(e.currentTarget.value)} />

@@ -59,7 +59,7 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
     const { filename, text } = await departmentCsv(deps.db, req.user, AnalyticsQuery.parse(req.query ?? {}).departmentId);
     return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'private, no-store').send(text);
   });
-  const goals = doc('/analytics/goals', { tag: 'admin', summary: 'The department’s growth goals by rubric item, by their latest review (summative observations)', who: 'Super_Admin, Admin; Head_of_Department (own department)', query: DepartmentGoalsQuery, response: DepartmentGoals });
+  const goals = doc('/analytics/goals', { tag: 'admin', summary: 'The department’s growth goals by rubric item, by their latest review (summative observations)', who: 'Super_Admin, Admin, Campus_Director; Head_of_Department (own department)', query: DepartmentGoalsQuery, response: DepartmentGoals });
   app.get('/analytics/goals', { schema: goals }, async (req) => departmentGoals(deps.db, req.user, DepartmentGoalsQuery.parse(req.query ?? {}).departmentId));
 
   // Courses.

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { can } from '../../../../../shared/permissions.js';
 import { PageHeader } from '../../../../components/page-header.js';
 import { useRequiredSession } from '../../../../hooks/use-session.js';
@@ -18,7 +18,11 @@ import { AgreementPanel } from '../../../../features/agreement/agreement-panel.j
 import { useAgenda } from '../../../../features/agreement/use-agenda.js';
 import { AuditTimeline } from '../../../../features/audit/audit-timeline.js';
 import { useNotes } from '../../../../features/evidence/use-notes.js';
-import { seesAuditTrail } from '../../../../../shared/access-policy/index.js';
+import { mayDownloadDossier, seesAuditTrail, seesContent } from '../../../../../shared/access-policy/index.js';
+import { MODE_DESCRIPTION } from '../../../../../shared/observation-mode.js';
+import { GoalsCard } from '../../../../features/goals/goals-card.js';
+import { CarriedGoalsCard } from '../../../../features/goals/carried-goals-card.js';
+import { DossierCard } from '../../../../features/closing/dossier-card.js';
 import { ClosingCard } from '../../../../features/closing/closing-card.js';
 import { ReportButton } from '../../../../features/closing/report-button.js';
 
@@ -33,6 +37,7 @@ function DetailPage() {
   const notes = useNotes(id) ?? [];
   const agenda = useAgenda(id);
   useObservationChat(obs ? id : null);
+  const viewer = { id: session.id, role: session.role, departmentId: session.department?.id ?? null };
   return (
     <>
       <PageHeader title="Observation Detail" parent="Observations" actions={obs ? <ChatMobileButton observationId={id} /> : null} />
@@ -51,15 +56,25 @@ function DetailPage() {
             actions={
               <>
                 {sideOf(obs, session.id) !== 'viewer' ? <CalendarButton observationId={id} /> : null}
-                <ReportButton observationId={id} />
+                {seesContent(viewer, obs) ? <ReportButton observationId={id} /> : null}
                 {can(session.role, 'observation.delete') ? <DeleteObservationButton id={id} onDeleted={() => setDeleted(true)} /> : null}
                 <RemoveFromDeviceButton id={id} />
               </>
             }
           />
-          <ClosingCard obs={obs} viewer={{ id: session.id, role: session.role, departmentId: session.department?.id ?? null, name: session.name }} />
+          {!seesContent(viewer, obs) ? (
+            <Alert color="blue" variant="light" title="Formative observation">
+              {MODE_DESCRIPTION.formative} You see where the cycle stands and when each step was done.
+            </Alert>
+          ) : null}
+          <ClosingCard obs={obs} viewer={{ ...viewer, name: session.name }} />
+          <GoalsCard obs={obs} viewer={viewer} />
+          <CarriedGoalsCard obs={obs} viewer={viewer} reviewable={false} />
+          {session.id !== obs.facultyId && mayDownloadDossier(viewer, { id: obs.facultyId, departmentId: obs.departmentId }) ? (
+            <DossierCard facultyId={obs.facultyId} facultyName={obs.faculty.name} />
+          ) : null}
           <AgreementPanel obs={obs} userId={session.id} role={session.role} departmentId={session.department?.id ?? null} notes={notes} agenda={agenda ?? null} />
-          {seesAuditTrail({ id: session.id, role: session.role, departmentId: session.department?.id ?? null }, obs) ? <AuditTimeline observationId={id} /> : null}
+          {seesAuditTrail(viewer, obs) ? <AuditTimeline observationId={id} /> : null}
         </Stack>
       )}
     </>

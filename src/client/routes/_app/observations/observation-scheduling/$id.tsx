@@ -1,4 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { Stack } from '@mantine/core';
+import { CarriedGoalsCard } from '../../../../features/goals/carried-goals-card.js';
 import { PageHeader } from '../../../../components/page-header.js';
 import { useRequiredSession } from '../../../../hooks/use-session.js';
 import { useObservation } from '../../../../features/observations/use-observation.js';
@@ -20,7 +22,17 @@ function SchedulingPage() {
     <>
       <PageHeader title="Observation Scheduling" parent="Observations" actions={obs ? <ChatMobileButton observationId={id} /> : null} />
       <PendingChangesNote observationId={id} />
-      {obs === undefined ? <ObservationLoading /> : obs === null ? <ObservationNotFound id={id} /> : <SchedulingScreen obs={obs} side={sideOf(obs, session.id)} viewerId={session.id} />}
+      {obs === undefined ? (
+        <ObservationLoading />
+      ) : obs === null ? (
+        <ObservationNotFound id={id} />
+      ) : (
+        <Stack>
+          <SchedulingScreen obs={obs} side={sideOf(obs, session.id)} viewerId={session.id} />
+          {/* The goals of the faculty member's last cycle, shown while this one is planned (reviewed at its meeting). */}
+          <CarriedGoalsCard obs={obs} viewer={{ id: session.id, role: session.role, departmentId: session.department?.id ?? null }} reviewable={false} title="Goals from the last cycle" />
+        </Stack>
+      )}
     </>
   );
 }

@@ -20,6 +20,8 @@ import { MeetingAgendaCard } from '../../../../features/agreement/agreement-pane
 import { NextAction } from '../../../../components/next-action.js';
 import { useAgenda } from '../../../../features/agreement/use-agenda.js';
 import { useNotes } from '../../../../features/evidence/use-notes.js';
+import { GoalsCard } from '../../../../features/goals/goals-card.js';
+import { CarriedGoalsCard } from '../../../../features/goals/carried-goals-card.js';
 
 export const Route = createFileRoute('/_app/observations/post-observation-meeting/$id')({ component: PostObservationPage });
 
@@ -30,6 +32,7 @@ function PostObservationPage() {
   const agenda = useAgenda(id);
   const notes = useNotes(id) ?? [];
   useObservationChat(obs ? id : null);
+  const viewer = { id: session.id, role: session.role, departmentId: session.department?.id ?? null };
 
   const renderPlanForm = (plan: ObservationPlan) => (
     <PlanStepForm
@@ -63,7 +66,10 @@ function PostObservationPage() {
           <NextAction obs={obs} viewerId={session.id} stages={['post-observation meeting']} />
           {/* The agreed agenda is what the meeting is about: it heads the meeting screen. */}
           <MeetingAgendaCard obs={obs} agenda={agenda ?? null} notes={notes} isFaculty={sideOf(obs, session.id) === 'faculty'} />
+          {/* On the agenda too: the goals of earlier cycles, reviewed at this meeting. */}
+          <CarriedGoalsCard obs={obs} viewer={viewer} reviewable title="On the agenda: goals from earlier cycles" />
           <PostObservationScreen obs={obs} side={sideOf(obs, session.id)} token={session.token} renderPlanForm={renderPlanForm} renderPlanView={renderPlanView} />
+          {obs.meetings.postObservation ? <GoalsCard obs={obs} viewer={viewer} /> : null}
         </Stack>
       )}
     </>
