@@ -10,8 +10,10 @@
 import { dayOf } from './class-dates.js';
 import type { Observation } from './contract/observations.js';
 import { isOverdue } from './stages.js';
+import { isFinal } from './closing.js';
 
-export type StepSide = 'observer' | 'faculty';
+/** Who acts: the observer, the faculty member, or (closing the cycle) the HOD who signs off. */
+export type StepSide = 'observer' | 'faculty' | 'hod';
 
 export type StepKind =
   | 'startScheduling'
@@ -33,7 +35,10 @@ export type StepKind =
   | 'shareArtifact'
   | 'chooseMeetingSlot'
   | 'markScheduled'
-  | 'holdMeeting';
+  | 'holdMeeting'
+  | 'acknowledge'
+  | 'respond'
+  | 'signOff';
 
 /** The client routes where a step is done (all take the observation id). */
 export const STEP_ROUTES = {
@@ -41,6 +46,7 @@ export const STEP_ROUTES = {
   informed: '/observations/observation-rubric/$id',
   uninformed: '/observations/uninformed-observation-rubric/$id',
   post: '/observations/post-observation-meeting/$id',
+  detail: '/observations/detail-observation/$id',
 } as const;
 export type StepRoute = (typeof STEP_ROUTES)[keyof typeof STEP_ROUTES];
 
@@ -66,6 +72,9 @@ const KINDS: Record<StepKind, { side: StepSide; route: StepRoute; stage: string;
   chooseMeetingSlot: { side: 'faculty', route: STEP_ROUTES.post, stage: 'post-observation meeting', todo: 'Choose a meeting slot', waiting: 'to choose a meeting slot' },
   markScheduled: { side: 'observer', route: STEP_ROUTES.post, stage: 'post-observation meeting', todo: 'Mark the meeting scheduled', waiting: 'to mark the meeting scheduled' },
   holdMeeting: { side: 'observer', route: STEP_ROUTES.post, stage: 'post-observation meeting', todo: 'Hold the meeting and complete the observation', waiting: 'to hold the meeting' },
+  acknowledge: { side: 'faculty', route: STEP_ROUTES.detail, stage: 'closing the cycle', todo: 'Acknowledge the observation', waiting: 'to acknowledge the observation' },
+  respond: { side: 'faculty', route: STEP_ROUTES.detail, stage: 'closing the cycle', todo: 'Write your response (optional) before the window closes', waiting: 'to respond or let the window close' },
+  signOff: { side: 'hod', route: STEP_ROUTES.detail, stage: 'closing the cycle', todo: 'Sign off the observation', waiting: 'to sign off' },
 };
 
 export interface CycleAction {
@@ -86,7 +95,7 @@ export interface CycleAction {
   overdue: boolean;
 }
 
-type Doc = Pick<Observation, 'id' | 'status' | 'course' | 'faculty' | 'observer' | 'obsRequest' | 'meetings'>;
+type Doc = Pick<Observation, 'id' | 'status' | 'course' | 'faculty' | 'observer' | 'obsRequest' | 'meetings'> & Partial<Pick<Observation, 'hod' | 'closing'>>;
 
 /** "HH:MM" of an ISO instant in the given IANA zone (the campus's; the device's when undefined). */
 export function timeIn(iso: string, timeZone?: string): string {
@@ -117,16 +126,10 @@ function classRoom(o: Doc, day: string | null, time: string | null): string | nu
  * completed. Rubric stages have up to two: the observer's scores (or lock) and the faculty member's self-scores.
  */
 export function cycleActions(o: Doc, today: string, timeZone?: string): CycleAction[] {
-  if (o.status === 'Completed') return [];
+  if (o.status === 'Completed') return closingActions(o, today, timeZone);
   const r = o.obsRequest;
   const { informedObservation: inf, uninformedObservation: uninf, postObservation: post } = o.meetings ?? {};
-  const base = { observationId: o.id, course: o.course?.courseCode ?? 'No course yet', day: null, time: null, location: null, overdue: false };
-  const act = (kind: StepKind, extra: Partial<CycleAction> = {}): CycleAction => {
-    const k = KINDS[kind];
-    const actor = k.side === 'observer' ? o.observer.name : o.faculty.name;
-    const other = k.side === 'observer' ? o.faculty.name : o.observer.name;
-    return { ...base, kind, side: k.side, actor, other, route: k.route, stage: k.stage, ...extra };
-  };
+  const act = actOf(o);
 
   if (!r) return [act('startScheduling')];
   if (r.status !== 'Completed') {
@@ -172,8 +175,40 @@ export function cycleActions(o: Doc, today: string, timeZone?: string): CycleAct
   return [];
 }
 
+/** The action of `kind` in observation `o`, with who acts and the other person. */
+function actOf(o: Doc) {
+  const base = { observationId: o.id, course: o.course?.courseCode ?? 'No course yet', day: null, time: null, location: null, overdue: false };
+  return (kind: StepKind, extra: Partial<CycleAction> = {}): CycleAction => {
+    const k = KINDS[kind];
+    const actor = k.side === 'observer' ? o.observer.name : k.side === 'faculty' ? o.faculty.name : (o.hod?.name ?? 'the head of department');
+    const other = k.side === 'observer' ? o.faculty.name : k.side === 'faculty' ? o.observer.name : o.faculty.name;
+    return { ...base, kind, side: k.side, actor, other, route: k.route, stage: k.stage, ...extra };
+  };
+}
+
+/**
+ * Closing a completed cycle (src/shared/closing.ts): the faculty member acknowledges, may respond until the window's
+ * day, and the HOD signs off once there is a response or the window's day has passed. Dated by the window's last
+ * day (campus day); nothing once signed off. Days, not instants: the step moves on the day after the window, the
+ * server decides to the second.
+ */
+function closingActions(o: Doc, today: string, timeZone?: string): CycleAction[] {
+  const c = o.closing;
+  if (!c || isFinal(c)) return [];
+  const act = actOf(o);
+  const due = c.responseDueAt ? dayIn(c.responseDueAt, timeZone) : null;
+  const windowOpen = due == null || due >= today;
+  const out: CycleAction[] = [];
+  if (!c.acknowledgedAt) out.push(act('acknowledge', { day: due, overdue: !windowOpen }));
+  else if (!c.respondedAt && windowOpen) out.push(act('respond', { day: due }));
+  const answered = c.acknowledgedAt != null && c.respondedAt != null;
+  if (answered || !windowOpen) out.push(act('signOff'));
+  return out;
+}
+
 /** Does this action belong to the viewer? */
-export function isViewersAction(a: CycleAction, o: Pick<Observation, 'observerId' | 'facultyId'>, viewerId: string): boolean {
+export function isViewersAction(a: CycleAction, o: Pick<Observation, 'observerId' | 'facultyId'> & Partial<Pick<Observation, 'hodId'>>, viewerId: string): boolean {
+  if (a.side === 'hod') return o.hodId === viewerId;
   return a.side === 'observer' ? o.observerId === viewerId : o.facultyId === viewerId;
 }
 
@@ -216,11 +251,12 @@ export interface StepViewer {
  * The viewer's next steps over the given observations: theirs first by bucket and then by date, time and course;
  * for a follower (HOD, admins) every action is "waiting", except dated ones this week and overdue ones.
  */
-export function nextSteps(docs: readonly (Doc & Pick<Observation, 'observerId' | 'facultyId'>)[], viewer: StepViewer, today: string, timeZone?: string): NextStep[] {
+export function nextSteps(docs: readonly (Doc & Pick<Observation, 'observerId' | 'facultyId'> & Partial<Pick<Observation, 'hodId'>>)[], viewer: StepViewer, today: string, timeZone?: string): NextStep[] {
   const out: NextStep[] = [];
   for (const o of docs) {
     for (const a of cycleActions(o, today, timeZone)) {
-      const mine = viewer.participant && isViewersAction(a, o, viewer.id);
+      // A HOD follows every step and signs off: the sign-off is theirs although they do not take part.
+      const mine = (viewer.participant || a.side === 'hod') && isViewersAction(a, o, viewer.id);
       if (viewer.participant && !mine && o.observerId !== viewer.id && o.facultyId !== viewer.id) continue;
       const bucket = bucketOf(a, mine, today);
       out.push({ ...a, key: `${a.observationId}:${a.kind}`, bucket, mine, text: actionText(a, mine) });

@@ -5,7 +5,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ReplicaDb } from '../../src/client/db/db.js';
-import { loadOpenObservations, loadUninitiatedFaculty } from '../../src/client/features/dashboard/load-next-steps.js';
+import { loadClosingObservations, loadOpenObservations, loadUninitiatedFaculty } from '../../src/client/features/dashboard/load-next-steps.js';
 
 const db = new ReplicaDb(`next-steps-load-${process.pid}`);
 const dept = { id: 7, name: 'Physics' };
@@ -45,5 +45,18 @@ describe('next steps reads', () => {
     expect(await loadUninitiatedFaculty(db, { role: 'Head_of_Department', department: dept })).toEqual(['Amir Sato', 'Bea Lund']);
     expect(await loadUninitiatedFaculty(db, { role: 'Observer', department: dept })).toEqual([]);
     expect(await loadUninitiatedFaculty(db, { role: 'Head_of_Department', department: null })).toEqual([]);
+  });
+
+  it('reads the completed full documents whose cycle is not signed off, for the closing steps (not for Admin)', async () => {
+    const closing = (signedOffAt: string | null) => ({ responseDueAt: '2026-11-20T10:00:00.000Z', acknowledgedAt: null, acknowledgedName: null, response: null, respondedAt: null, signedOffAt, signedOffBy: null });
+    await db.observations.bulkPut([
+      full('eeeee', 'Completed', 'f2', { closing: closing(null) }),
+      full('ffffff', 'Completed', 'f2', { closing: closing('2026-11-25T10:00:00.000Z') }),
+      full('ggggggg', 'Completed', 'f4', { departmentId: 8, closing: closing(null) }),
+    ]);
+    expect((await loadClosingObservations(db, { id: 'f2', role: 'Faculty', department: dept })).map((o) => o.id)).toEqual(['eeeee']);
+    expect((await loadClosingObservations(db, { id: 'h', role: 'Head_of_Department', department: dept })).map((o) => o.id)).toEqual(['eeeee']);
+    expect((await loadClosingObservations(db, { id: 'v1', role: 'Observer', department: dept })).map((o) => o.id).sort()).toEqual(['eeeee', 'ggggggg']);
+    expect(await loadClosingObservations(db, { id: 'a', role: 'Admin', department: null })).toEqual([]);
   });
 });

@@ -109,6 +109,35 @@ describe('nextSteps', () => {
   });
 });
 
+describe('closing the cycle', () => {
+  const closing = (patch: Partial<NonNullable<Observation['closing']>> = {}) => ({
+    responseDueAt: '2026-12-01T10:00:00.000Z', acknowledgedAt: null, acknowledgedName: null, response: null, respondedAt: null, signedOffAt: null, signedOffBy: null, ...patch,
+  });
+  const completed = (c: ReturnType<typeof closing> | null) =>
+    doc({ status: 'Completed', hod: { id: 'h1', name: 'Omar Haddad', avatar: null }, closing: c } as Partial<Observation>);
+  const kinds = (o: Observation) => cycleActions(o, TODAY).map((a) => `${a.side}:${a.kind}${a.overdue ? '!' : ''}${a.day ? `@${a.day}` : ''}`);
+
+  it('asks the faculty member to acknowledge, then to respond while the window is open; the HOD signs off after a response or the window', () => {
+    expect(kinds(completed(closing()))).toEqual(['faculty:acknowledge@2026-12-01']);
+    expect(kinds(completed(closing({ acknowledgedAt: '2026-11-26T10:00:00.000Z' })))).toEqual(['faculty:respond@2026-12-01']);
+    expect(kinds(completed(closing({ acknowledgedAt: '2026-11-26T10:00:00.000Z', respondedAt: '2026-11-26T11:00:00.000Z' })))).toEqual(['hod:signOff']);
+    // The window's day has passed: acknowledging is overdue, and the HOD may sign off without an answer.
+    const late = closing({ responseDueAt: '2026-11-20T10:00:00.000Z' });
+    expect(kinds(completed(late))).toEqual(['faculty:acknowledge!@2026-11-20', 'hod:signOff']);
+    expect(kinds(completed(closing({ signedOffAt: '2026-11-26T10:00:00.000Z' })))).toEqual([]);
+    expect(kinds(completed(null))).toEqual([]);
+  });
+
+  it('gives the sign-off to the HOD of the observation, the others wait for it', () => {
+    const ready = completed(closing({ acknowledgedAt: '2026-11-26T10:00:00.000Z', respondedAt: '2026-11-26T11:00:00.000Z' }));
+    expect(nextSteps([ready], { id: 'h1', participant: false }, TODAY)[0]).toMatchObject({ kind: 'signOff', mine: true, bucket: 'todo', text: 'Sign off the observation' });
+    expect(nextSteps([ready], { id: 'h2', participant: false }, TODAY)[0]).toMatchObject({ mine: false, bucket: 'waiting' });
+    expect(nextSteps([ready], { id: 'f1', participant: true }, TODAY)[0]).toMatchObject({ mine: false, text: 'Waiting for Omar Haddad to sign off' });
+    const toAck = completed(closing());
+    expect(nextSteps([toAck], { id: 'f1', participant: true }, TODAY)[0]).toMatchObject({ kind: 'acknowledge', mine: true, bucket: 'week', route: '/observations/detail-observation/$id' });
+  });
+});
+
 describe('dates', () => {
   it('labels days relative to today', () => {
     expect(whenLabel('2026-11-27', '10:00', TODAY)).toBe('Today 10:00');

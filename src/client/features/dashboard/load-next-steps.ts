@@ -35,6 +35,23 @@ export async function loadOpenObservations(db: ReplicaDb, viewer: Pick<User, 'id
 }
 
 /**
+ * Completed observations whose cycle is not closed yet (not signed off: src/shared/closing.ts), for the closing
+ * steps — acknowledge, respond, sign off. Bounded like the open ones: the newest OPEN_LIMIT completed in scope.
+ */
+export async function loadClosingObservations(db: ReplicaDb, viewer: Pick<User, 'id' | 'role' | 'department'>): Promise<Observation[]> {
+  const scope = dashboardScope({ id: viewer.id, role: viewer.role, department: viewer.department ? { id: viewer.department.id } : null });
+  // Admin, Super_Admin and Campus_Director neither close cycles nor follow them to the end: their screen keeps to
+  // the open ones.
+  if (scope.by === 'none' || scope.by === 'all') return [];
+  const range =
+    scope.by === 'facultyId'
+      ? db.observations.where('facultyId').equals(scope.value).filter((o) => o.status === 'Completed')
+      : db.observations.where(`[${scope.by}+status+createdAt]`).between([scope.value, 'Completed', Dexie.minKey], [scope.value, 'Completed', Dexie.maxKey]).reverse();
+  const rows = await range.limit(OPEN_LIMIT).toArray();
+  return rows.filter((o) => o.grain !== 'summary' && o.meetings != null && o.closing != null && (o.closing as { signedOffAt?: unknown }).signedOffAt == null) as unknown as Observation[];
+}
+
+/**
  * A Head of Department's own next step: the faculty members of their department the replica shows with no
  * observation at all (initiating is the HOD's part of the cycle). Names in name order; empty for other roles.
  */
