@@ -1,5 +1,6 @@
 /**
- * DOM test helper: jsdom lacks matchMedia/ResizeObserver (Mantine uses both), so small stand-ins are installed;
+ * DOM test helper: jsdom lacks matchMedia, ResizeObserver and document.fonts (Mantine uses them: the autosize
+ * textarea listens for fonts loading), so small stand-ins are installed;
  * `renderWithMantine` wraps the UI in the real MantineProvider + Notifications (toasts land in the DOM).
  */
 import type { ReactNode } from 'react';
@@ -25,6 +26,9 @@ if (typeof window !== 'undefined') {
     disconnect() {}
   } as unknown as typeof ResizeObserver;
   window.HTMLElement.prototype.scrollIntoView ??= () => undefined;
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', { value: { addEventListener: () => undefined, removeEventListener: () => undefined, ready: Promise.resolve() } });
+  }
 }
 
 export function renderWithMantine(ui: ReactNode) {

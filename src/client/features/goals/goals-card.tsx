@@ -124,13 +124,14 @@ function GoalForm({ obs, goal, onDone }: { obs: Observation; goal?: GrowthGoal; 
     }
   };
 
+  // No `required` attributes: the browser's own check would stop the submit before the fields' messages show.
   return (
-    <Card withBorder radius="sm" padding="sm" component="form" aria-label={goal ? 'Edit goal' : 'New goal'} onSubmit={(e: React.FormEvent) => { e.preventDefault(); void save(); }}>
+    <Card withBorder radius="sm" padding="sm" component="form" noValidate aria-label={goal ? 'Edit goal' : 'New goal'} onSubmit={(e: React.FormEvent) => { e.preventDefault(); void save(); }}>
       <Stack gap="xs">
-        <Textarea label="Goal" required autosize minRows={2} maxLength={GOAL_TEXT_MAX} value={text} error={errors.goal} onChange={(e) => { setText(e.currentTarget.value); setErrors((x) => ({ ...x, goal: undefined })); }} />
+        <Textarea label="Goal" withAsterisk autosize minRows={2} maxLength={GOAL_TEXT_MAX} value={text} error={errors.goal} onChange={(e) => { setText(e.currentTarget.value); setErrors((x) => ({ ...x, goal: undefined })); }} />
         <MultiSelect
           label="Rubric items"
-          required
+          withAsterisk
           searchable
           placeholder={itemIds.length ? undefined : 'Choose the items this goal works on'}
           data={[...items.values()].map((i) => ({ value: i.id, label: `${i.code} ${i.title}` }))}
@@ -139,7 +140,7 @@ function GoalForm({ obs, goal, onDone }: { obs: Observation; goal?: GrowthGoal; 
           onChange={(v) => { setItemIds(v); setErrors((x) => ({ ...x, rubricItemIds: undefined })); }}
         />
         <Textarea label="Actions" description="What will be done, and what support is needed." autosize minRows={2} maxLength={GOAL_ACTIONS_MAX} value={actions} error={errors.actions} onChange={(e) => setActions(e.currentTarget.value)} />
-        <TextInput type="date" label="Target date" required value={target} error={errors.targetDate} onChange={(e) => { setTarget(e.currentTarget.value); setErrors((x) => ({ ...x, targetDate: undefined })); }} w={220} />
+        <TextInput type="date" label="Target date" withAsterisk value={target} error={errors.targetDate} onChange={(e) => { setTarget(e.currentTarget.value); setErrors((x) => ({ ...x, targetDate: undefined })); }} w={220} />
         <Group>
           <Button type="submit" loading={busy}>Save goal</Button>
           <Button variant="default" onClick={onDone}>Cancel</Button>
