@@ -1,5 +1,5 @@
 /**
- * Closing the cycle in the browser: the observer completes the post-observation meeting; the faculty member, on a
+ * Closing the cycle in the browser: the observer agrees a growth goal at the meeting and completes it; the faculty member, on a
  * phone and offline, acknowledges with their typed full name and writes a response (both queued, shown at once);
  * back online both reach the server exactly once; the HOD signs off after confirming; the faculty member then sees
  * the observation as final and no form to change it, and downloads the report, read back with pdftotext. Uses the
@@ -32,6 +32,18 @@ test('complete → acknowledge and respond offline → sign-off → final → th
   const op = await oc.newPage();
   await signIn(op, OBSERVER);
   await op.goto(`/observations/post-observation-meeting/${id}`);
+  // At the meeting they agree a growth goal, tied to a rubric item, with actions and a target date.
+  const goals = op.getByRole('region', { name: 'Growth goals' });
+  await goals.getByRole('button', { name: 'Add a goal' }).click();
+  await goals.getByRole('textbox', { name: /^Goal/ }).fill('Ask open questions before pair work');
+  await goals.getByRole('combobox', { name: /Rubric items/ }).click();
+  await op.getByRole('option', { name: /^1-B/ }).first().click();
+  await op.keyboard.press('Escape');
+  await goals.getByRole('textbox', { name: /^Actions/ }).fill('Plan three open questions per lesson.');
+  await goals.getByLabel(/^Target date/).fill('2027-03-01');
+  await goals.getByRole('button', { name: 'Save goal' }).click();
+  await expect(goals.getByRole('article', { name: 'Ask open questions before pair work' })).toBeVisible();
+  await untilServer(api, observer.token, id, (o) => o.goals.map((g) => g.goal), ['Ask open questions before pair work'], 'the goal reaches the server');
   await op.getByRole('button', { name: 'Complete Observation' }).click();
   await untilServer(api, observer.token, id, (o) => o.status, 'Completed', 'the meeting is completed on the server');
   const due = (await api.request<Observation>('GET', `/observation/${id}`, { token: faculty.token })).closing?.responseDueAt;
@@ -103,6 +115,8 @@ test('complete → acknowledge and respond offline → sign-off → final → th
   expect(text).toContain(`Acknowledged by ${name}`);
   expect(text).toContain('the pair work was planned for the next lesson');
   expect(text).toContain('This report is final.');
+  expect(text).toContain('Growth goals');
+  expect(text).toContain('Ask open questions before pair work');
   expect(text).toContain('Faculty total');
   expect(text).not.toContain('Observer total');
   expect(execFileSync('pdfinfo', [file], { encoding: 'utf8' })).toMatch(/Page size:\s+612 x 792 pts/);
