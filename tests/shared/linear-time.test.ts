@@ -22,10 +22,14 @@ import {
   groupItems,
   groupSaveError,
   isGroupComplete,
+  isScaleValue,
   isValidScore,
   percentage,
   round1,
+  scaleError,
   sideTotal,
+  topValue,
+  versionMaximum,
 } from '../../src/shared/rubric.js';
 import { createUserError, hasDomain, invitationPasswordError, isValidEmail, loginError, resetPasswordError } from '../../src/shared/validation.js';
 import { dayAt, isMeetingOverdue, isOverdue, meetingAt, overdueStages, stageStates } from '../../src/shared/stages.js';
@@ -145,6 +149,10 @@ const CALLS: Record<string, Call> = {
   'rubric.ts#isGroupComplete': (s) => isGroupComplete([s], new Set([s])),
   'rubric.ts#allGroupsComplete': (s) => allGroupsComplete(items(s), new Set([s])),
   'rubric.ts#groupSaveError': (s) => groupSaveError(items(s), [{ id: s, score: 1 }]),
+  'rubric.ts#topValue': (s) => topValue([{ value: s.length }, { value: 1 }]),
+  'rubric.ts#versionMaximum': (s) => versionMaximum(s.length, [{ value: s.length }]),
+  'rubric.ts#isScaleValue': (s) => isScaleValue(s, [{ value: s.length }]),
+  'rubric.ts#scaleError': (s) => scaleError([{ id: s, score: s.length }], [{ value: 1 }, { value: 2 }]),
   'validation.ts#isValidEmail': (s) => isValidEmail(s),
   'validation.ts#hasDomain': (s) => hasDomain(s, 'university.edu'),
   'validation.ts#loginError': (s) => loginError(s, s),

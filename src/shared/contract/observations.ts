@@ -30,6 +30,8 @@ export const InitiateRequest = z.object({
   hodId: text(TEXT_MAX.id).optional(),
   semester: text(TEXT_MAX.code).optional().default(''),
   ids: z.record(text(TEXT_MAX.id), uuid).optional(),
+  /** The rubric version to score on (published, of the institution or the department); default: the department's. */
+  rubricVersionId: optUuid,
 });
 export type InitiateRequest = z.input<typeof InitiateRequest>;
 
@@ -275,6 +277,8 @@ export const Observation = z.object({
     postObservation: PostObservation.nullable(),
   }),
   closing: Closing.nullable(),
+  /** The rubric version the observation is scored on, fixed at initiation (its items are `rubrics` of a meeting). */
+  rubricVersionId: z.string(),
   version: z.number(),
 });
 export type Observation = z.infer<typeof Observation>;

@@ -62,6 +62,7 @@ export function observation(over: Partial<Observation> = {}): Observation {
     obsRequest: null,
     meetings: { informedObservation: null, uninformedObservation: null, postObservation: null },
     closing: null,
+    rubricVersionId: '5bec0000-0000-4000-8000-000000000002',
     version: 1,
     ...over,
   };

@@ -157,6 +157,8 @@ export const OBSERVATION_APPLY: ApplyRegistry = {
               obsRequest: null,
               meetings: { informedObservation: null, uninformedObservation: null, postObservation: null },
               closing: null,
+              // Until the server answers: the version asked for, or none (the server picks the default).
+              rubricVersionId: args.rubricVersionId ?? '',
               version: 0,
             }));
           return db.observations.bulkPut(docs).then(done);
