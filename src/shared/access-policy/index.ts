@@ -6,10 +6,12 @@
  *   scores.ts     who sees the observer's scores and the agreement table
  *   evidence.ts   who sees the evidence notes, the agenda and the audit trail
  *   closing.ts    who acknowledges and responds to an observation, who signs it off, who downloads a dossier
+ *   rubrics.ts    who builds a rubric, who reads it, which department it serves, who sets a department's default
  *   ../permissions.ts   which pages and actions each role has (SPEC §6)
  */
 export * from './people.js';
 export * from './scores.js';
 export * from './evidence.js';
 export * from './closing.js';
+export * from './rubrics.js';
 export { can, mayOpenPage, PAGE_NEEDS, type Capability } from '../permissions.js';
