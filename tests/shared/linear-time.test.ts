@@ -221,6 +221,7 @@ const CALLS: Record<string, Call> = {
   ...policyEntries('access-policy/scores.ts'),
   ...policyEntries('access-policy/evidence.ts'),
   ...policyEntries('access-policy/closing.ts'),
+  ...policyEntries('access-policy/rubrics.ts'),
   ...policyEntries('access-policy/index.ts'),
   'ids.ts#isUuid': (s) => isUuid(s) || isUuid(`00000000-0000-4000-8000-${s}`),
   'closing.ts#isFinal': (s) => isFinal({ signedOffAt: s }),
@@ -252,12 +253,17 @@ function policyEntries(file: string): Record<string, (s: string) => unknown> {
     mayAcknowledge: (s) => policy.mayAcknowledge({ id: s, role: s }, o),
     maySignOff: (s) => policy.maySignOff({ id: s, role: s, departmentId: 1 }, o),
     mayDownloadDossier: (s) => policy.mayDownloadDossier({ id: s, role: s, departmentId: 1 }, { id: s, departmentId: 1 }),
+    mayEditRubric: (s) => policy.mayEditRubric({ id: s, role: s, departmentId: 1 }, { departmentId: s.length }),
+    rubricServesDepartment: (s) => policy.rubricServesDepartment({ departmentId: s.length }, 1),
+    mayReadRubric: (s) => policy.mayReadRubric({ id: s, role: s, departmentId: 1 }, { departmentId: null }),
+    maySetDefaultRubric: (s) => policy.maySetDefaultRubric({ id: s, role: s, departmentId: 1 }, s.length),
   };
   const names: Record<string, readonly string[]> = {
     'access-policy/people.ts': ['isHodOf', 'takesPart', 'canSeeObservation', 'scoringSide'],
     'access-policy/scores.ts': ['seesObserverScores', 'seesAgreement'],
     'access-policy/evidence.ts': ['noteAudience', 'facultySeesNote', 'seesAgenda', 'seesAuditTrail'],
     'access-policy/closing.ts': ['mayAcknowledge', 'maySignOff', 'mayDownloadDossier'],
+    'access-policy/rubrics.ts': ['mayEditRubric', 'rubricServesDepartment', 'mayReadRubric', 'maySetDefaultRubric'],
     'access-policy/index.ts': Object.keys(fns),
   };
   return Object.fromEntries((names[file] ?? []).map((n) => [`${file}#${n}`, fns[n]!]));
