@@ -73,7 +73,11 @@ export async function saveDraft(ctx: WriteContext, u: AuthUser, versionId: strin
   if (version.status !== 'draft') throw conflict(RUBRIC_MSG.notDraft);
   await writeItems(tx, version.id, def);
   await tx.update(rubricVersions).set({ scale: def.scale, updatedAt: ctx.now }).where(eq(rubricVersions.id, version.id));
-  if (def.name !== rubric.name) await tx.update(rubrics).set({ name: def.name, updatedAt: ctx.now }).where(eq(rubrics.id, rubric.id));
+  if (def.name !== rubric.name) {
+    await tx.update(rubrics).set({ name: def.name, updatedAt: ctx.now }).where(eq(rubrics.id, rubric.id));
+    // Each version's document carries the name: each gets a new version of its own (sync/sources/rubrics.ts).
+    await tx.update(rubricVersions).set({ updatedAt: ctx.now }).where(eq(rubricVersions.rubricId, rubric.id));
+  }
   ctx.audit({ actorId: u.id, action: 'rubric.saveDraft', entity: 'rubrics', entityId: rubric.id, detail: { versionId } });
   return docOf(tx, version.id);
 }

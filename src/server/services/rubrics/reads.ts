@@ -3,7 +3,7 @@
  * reads back). Published and retired versions: whoever mayReadRubric; drafts: the rubric's editors only; anything
  * else is 404 (src/shared/access-policy/rubrics.ts).
  */
-import { asc, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { mayEditRubric, mayReadRubric } from '../../../shared/access-policy/index.js';
 import type { RubricSummary, RubricVersion } from '../../../shared/contract/rubrics.js';
 import { isUuid } from '../../../shared/ids.js';
@@ -15,6 +15,19 @@ import { notFound } from '../errors.js';
 import { definitionOf, loadVersion, versionDocs, type RubricRow, type VersionRow } from './versions.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * mayReadRubric as SQL, for published and retired versions (what a device replicates; drafts stay with the
+ * builder): administrators and the Campus Director read every rubric, everyone else the institution's and their
+ * department's. tests/server/rubrics/rubric-sync.test.ts checks it agrees with the policy for every role.
+ */
+export function replicatedVersionsWhere(u: AuthUser): SQL {
+  const published = ne(rubricVersions.status, 'draft');
+  // Reading a rubric of a department that is no one's (-1) is reading every rubric: the all-seeing roles.
+  if (mayReadRubric(u, { departmentId: -1 })) return published;
+  const dept = u.departmentId == null ? isNull(rubrics.departmentId) : or(isNull(rubrics.departmentId), eq(rubrics.departmentId, u.departmentId));
+  return and(published, sql`${rubricVersions.rubricId} in (select ${rubrics.id} from ${rubrics} where ${dept})`)!;
+}
 const seesVersion = (u: AuthUser, r: RubricRow, v: Pick<VersionRow, 'status'>) => mayEditRubric(u, r) || (v.status !== 'draft' && mayReadRubric(u, r));
 
 export async function listRubrics(db: Db, u: AuthUser): Promise<RubricSummary[]> {
