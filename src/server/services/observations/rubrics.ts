@@ -3,11 +3,11 @@
  *
  *   save group(s)  all 5 items of each group 0–4          faculty: only until they submitted; observer: until lock
  *   submit         all 4 groups saved → side total /80      faculty once (409 afterwards); observer may resubmit
- *   (another rubric version, fixed at initiation: its groups and items, scores among its level values, totals
- *   the sum of those values; docs/adr/2026-11-28-rubric-versions.md)
  *                  (`submit: true`; or SPEC §7's body with `role` once all four groups are saved)
  *   lock           observer only, both totals exist        status Completed; nothing accepted afterwards (409)
  *   start uninformed  observer only, informed Completed, only once
+ * The rows above are SPEC's version; another rubric version, fixed at initiation, scores its own groups and items,
+ * with scores among its level values and totals the sum of those values (docs/adr/2026-11-28-rubric-versions.md).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
