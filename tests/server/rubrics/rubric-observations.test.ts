@@ -142,6 +142,21 @@ describe('per-version scoring', () => {
     expect((await put(t, 'informed', { observationsId: id, submit: true }, a.observer)).json()).toEqual({ error: MSG.saveAllRubrics });
   });
 
+  it('evidence notes are tagged with items of the observation’s own version only', async () => {
+    const a = await actors(t);
+    const v = await published(t, a.hod, FIVE_LEVELS());
+    const { id } = await initiateOn(a, v.id);
+    await scheduleDone(t, a, id);
+    const spec = (await t.get(`/api/rubrics/versions/${SPEC_RUBRIC_VERSION_ID}`, a.observer)).json() as RubricVersion;
+    const note = (rubricItemIds: string[]) =>
+      t.post(`/api/observation/${id}/notes`, { id: randomUUID(), kind: 'informed', body: 'Seen', offsetSeconds: 5, rubricItemIds }, a.observer, key());
+    const foreign = await note([spec.groups[0]!.items[0]!.id]);
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json()).toEqual({ error: 'rubricItemIds: unknown rubric item' });
+    const own = await note([v.groups[1]!.items[2]!.id]);
+    expect(own.statusCode, own.body).toBe(201);
+  });
+
   it('the SPEC version keeps SPEC’s numbers and messages: 20 × 4 = 80.0 a side, / 160', async () => {
     const a = await actors(t);
     const { id } = await initiateOn(a);
