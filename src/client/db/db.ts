@@ -180,8 +180,8 @@ export class ReplicaDb extends Dexie {
     this.version(18).stores({
       drafts: 'id, observationId',
     });
-    // v19: rubric versions, by id (an observation's rubricVersionId) and by rubric.
-    this.version(19).stores({
+    // v24 (numbered with a gap, like v16): rubric versions, by id (an observation's rubricVersionId) and by rubric.
+    this.version(24).stores({
       rubricVersions: 'id, rubricId',
     });
   }
