@@ -196,11 +196,16 @@ export type RubricRow = z.infer<typeof RubricRow>;
 export const Meeting = z.object({
   id: z.string(),
   status: z.string(),
-  /** Totals out of 80 once that side submitted; observerScore, finalScore and percentage are null for Faculty. */
+  /**
+   * Totals out of `maximum` (SPEC: 80) once that side submitted; observerScore, finalScore and percentage are null
+   * for Faculty.
+   */
   observerScore: z.number().nullable(),
   facultyScore: z.number().nullable(),
   finalScore: z.number().nullable(),
   percentage: z.number().nullable(),
+  /** A side's largest total on the observation's rubric version: items × top level value (SPEC: 80). */
+  maximum: z.number(),
   rubrics: z.array(RubricRow),
   observationsId: z.string(),
 });

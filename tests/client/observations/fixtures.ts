@@ -20,7 +20,7 @@ export function rubricRows(observer: number | null = null, faculty: number | nul
 }
 
 export function meeting(id: string, over: Partial<Meeting> = {}): Meeting {
-  return { id, status: 'Ongoing', observerScore: null, facultyScore: null, finalScore: null, percentage: null, rubrics: rubricRows(), observationsId: OBS_ID, ...over };
+  return { id, status: 'Ongoing', observerScore: null, facultyScore: null, finalScore: null, percentage: null, maximum: 80, rubrics: rubricRows(), observationsId: OBS_ID, ...over };
 }
 
 export function teachingPlan(editedBy: string | null = null): ObservationPlan {

@@ -97,7 +97,7 @@ describe('frozen per observation', () => {
     expect(d.rubricVersionId).toBe(v1.id);
     expect(d.meetings.informedObservation.rubrics.map((r: { id: string }) => r.id)).toEqual(itemIds(v1));
     // 6 items: observer 6 × 4 = 24, faculty 6 × 5 = 30, maximum 30: final 27.0, (24 + 30) / 60 = 90.0 %.
-    expect(d.meetings.informedObservation).toMatchObject({ observerScore: 24, facultyScore: 30, finalScore: 27, percentage: 90 });
+    expect(d.meetings.informedObservation).toMatchObject({ observerScore: 24, facultyScore: 30, finalScore: 27, percentage: 90, maximum: 30 });
     // The faculty member does not see the observer's numbers on any version.
     expect((await doc(t, id, a.faculty)).meetings.informedObservation).toMatchObject({ observerScore: null, facultyScore: 30, finalScore: null, percentage: null });
     // v1 stays readable with its items after retirement.
@@ -116,7 +116,7 @@ describe('per-version scoring', () => {
     await scoreVersion(id, v, a.faculty, 6);
     const d = await doc(t, id, a.observer);
     expect(d.meetings.informedObservation.rubrics).toHaveLength(30);
-    expect(d.meetings.informedObservation).toMatchObject({ observerScore: 90, facultyScore: 180, finalScore: 135, percentage: 75 });
+    expect(d.meetings.informedObservation).toMatchObject({ observerScore: 90, facultyScore: 180, finalScore: 135, percentage: 75, maximum: 180 });
   });
 
   it('a score outside the version’s scale is refused naming the field; items of another version are not its items', async () => {
@@ -166,6 +166,6 @@ describe('per-version scoring', () => {
     expect(outOfRange.json()).toEqual({ error: MSG.selectAllRubrics });
     await scoreVersion(id, spec, a.observer, 4);
     await scoreVersion(id, spec, a.faculty, 2);
-    expect((await doc(t, id, a.observer)).meetings.informedObservation).toMatchObject({ observerScore: 80, facultyScore: 40, finalScore: 60, percentage: 75 });
+    expect((await doc(t, id, a.observer)).meetings.informedObservation).toMatchObject({ observerScore: 80, facultyScore: 40, finalScore: 60, percentage: 75, maximum: 80 });
   });
 });

@@ -190,6 +190,7 @@ export async function buildDocuments(db: Db | Tx, viewer: Viewer, rows: Observat
       facultyScore: m.facultyScore,
       finalScore: hide ? null : finalScore(m.observerScore, m.facultyScore),
       percentage: hide ? null : percentage(m.observerScore, m.facultyScore, maximumOf.get(o.rubricVersionId)),
+      maximum: maximumOf.get(o.rubricVersionId) ?? 0,
       rubrics: (itemsByVersion.get(o.rubricVersionId) ?? []).map((i) => ({
         id: i.id,
         code: i.code,
