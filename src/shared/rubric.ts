@@ -1,6 +1,8 @@
 /**
  * Rubric scoring (SPEC §9): 4 groups × 5 items, each 0–4. A side's total is out of 80.0 (one decimal), the final
  * score is the mean of the observer's and the faculty's totals, the percentage is (observer + faculty) / 160 × 100.
+ * Per rubric version (docs/adr/2026-11-28-rubric-versions.md) the same arithmetic holds with the version's numbers:
+ * a total is the sum of the level values, its maximum is items × the top level value (SPEC: 20 × 4 = 80).
  * Pure functions: the server computes stored totals with them and the client shows the same numbers.
  */
 import { RUBRIC_MAX, RUBRIC_MIN, RUBRIC_TOTAL_MAX } from './constants.js';
@@ -31,9 +33,35 @@ export function sideTotal(scores: Iterable<number>): number {
   return round1(sum);
 }
 
-/** "37.0 / 80.0" */
-export function formatTotal(total: number | null | undefined): string {
-  return `${(total ?? 0).toFixed(1)} / ${RUBRIC_TOTAL_MAX.toFixed(1)}`;
+/** The top level value of a scale (SPEC: 4). */
+export function topValue(scale: readonly { value: number }[]): number {
+  return scale.reduce((top, l) => Math.max(top, l.value), 0);
+}
+
+/** The largest total of one side: items × the top level value (SPEC: 20 × 4 = 80). */
+export function versionMaximum(itemCount: number, scale: readonly { value: number }[]): number {
+  return itemCount * topValue(scale);
+}
+
+/** Whether `score` is one of the scale's level values. */
+export function isScaleValue(score: unknown, scale: readonly { value: number }[]): score is number {
+  return typeof score === 'number' && scale.some((l) => l.value === score);
+}
+
+/**
+ * The first entry whose score is not a level of the scale, as "rubricsFinal.<i>.score: …" (the field named), or
+ * null.
+ */
+export function scaleError(entries: readonly RubricEntry[], scale: readonly { value: number }[]): string | null {
+  const i = entries.findIndex((e) => !isScaleValue(e.score, scale));
+  if (i < 0) return null;
+  const values = [...scale].map((l) => l.value).sort((a, b) => a - b);
+  return `rubricsFinal.${i}.score: must be one of ${values.join(', ')}`;
+}
+
+/** "37.0 / 80.0" (another version: its own maximum). */
+export function formatTotal(total: number | null | undefined, maximum: number = RUBRIC_TOTAL_MAX): string {
+  return `${(total ?? 0).toFixed(1)} / ${maximum.toFixed(1)}`;
 }
 
 /** Mean of both sides; null until both exist. */
@@ -42,10 +70,10 @@ export function finalScore(observer: number | null | undefined, faculty: number 
   return round1((observer + faculty) / 2);
 }
 
-/** (observer + faculty) / 160 × 100, one decimal; null until both exist. */
-export function percentage(observer: number | null | undefined, faculty: number | null | undefined): number | null {
-  if (observer == null || faculty == null) return null;
-  return round1(((observer + faculty) / (2 * RUBRIC_TOTAL_MAX)) * 100);
+/** (observer + faculty) / (2 × maximum) × 100, one decimal (SPEC: / 160); null until both exist. */
+export function percentage(observer: number | null | undefined, faculty: number | null | undefined, maximum: number = RUBRIC_TOTAL_MAX): number | null {
+  if (observer == null || faculty == null || maximum <= 0) return null;
+  return round1(((observer + faculty) / (2 * maximum)) * 100);
 }
 
 /** Items grouped by code, in the given order. */
@@ -71,17 +99,22 @@ export function allGroupsComplete(items: readonly RubricItemRef[], scored: Reado
 }
 
 /**
- * Checks a group save: every entry names a known item with a score 0–4, no item twice, and each group that is
- * touched is covered entirely (all 5 items). Returns the SPEC §5 message or null.
+ * Checks a group save: every entry names a known item with a score 0–4 (another version: `isScore`, one of its
+ * levels), no item twice, and each group that is touched is covered entirely (all its items). Returns the SPEC §5
+ * message or null.
  */
-export function groupSaveError(items: readonly RubricItemRef[], entries: readonly RubricEntry[]): string | null {
+export function groupSaveError(
+  items: readonly RubricItemRef[],
+  entries: readonly RubricEntry[],
+  isScore: (score: unknown) => boolean = isValidScore,
+): string | null {
   if (entries.length === 0) return MSG.selectAllRubrics;
   const byId = new Map(items.map((i) => [i.id, i]));
   const seen = new Set<string>();
   const touched = new Set<string>();
   for (const e of entries) {
     const item = byId.get(e.id);
-    if (!item || seen.has(e.id) || !isValidScore(e.score)) return MSG.selectAllRubrics;
+    if (!item || seen.has(e.id) || !isScore(e.score)) return MSG.selectAllRubrics;
     seen.add(e.id);
     touched.add(item.code);
   }

@@ -22,10 +22,14 @@ import {
   groupItems,
   groupSaveError,
   isGroupComplete,
+  isScaleValue,
   isValidScore,
   percentage,
   round1,
+  scaleError,
   sideTotal,
+  topValue,
+  versionMaximum,
 } from '../../src/shared/rubric.js';
 import { createUserError, hasDomain, invitationPasswordError, isValidEmail, loginError, resetPasswordError } from '../../src/shared/validation.js';
 import { dayAt, isMeetingOverdue, isOverdue, meetingAt, overdueStages, stageStates } from '../../src/shared/stages.js';
@@ -148,6 +152,10 @@ const CALLS: Record<string, Call> = {
   'rubric.ts#isGroupComplete': (s) => isGroupComplete([s], new Set([s])),
   'rubric.ts#allGroupsComplete': (s) => allGroupsComplete(items(s), new Set([s])),
   'rubric.ts#groupSaveError': (s) => groupSaveError(items(s), [{ id: s, score: 1 }]),
+  'rubric.ts#topValue': (s) => topValue([{ value: s.length }, { value: 1 }]),
+  'rubric.ts#versionMaximum': (s) => versionMaximum(s.length, [{ value: s.length }]),
+  'rubric.ts#isScaleValue': (s) => isScaleValue(s, [{ value: s.length }]),
+  'rubric.ts#scaleError': (s) => scaleError([{ id: s, score: s.length }], [{ value: 1 }, { value: 2 }]),
   'validation.ts#isValidEmail': (s) => isValidEmail(s),
   'validation.ts#hasDomain': (s) => hasDomain(s, 'university.edu'),
   'validation.ts#loginError': (s) => loginError(s, s),
@@ -218,6 +226,7 @@ const CALLS: Record<string, Call> = {
   ...policyEntries('access-policy/closing.ts'),
   ...policyEntries('access-policy/mode.ts'),
   ...policyEntries('access-policy/growth-goals.ts'),
+  ...policyEntries('access-policy/rubrics.ts'),
   ...policyEntries('access-policy/index.ts'),
   'ids.ts#isUuid': (s) => isUuid(s) || isUuid(`00000000-0000-4000-8000-${s}`),
   'closing.ts#isFinal': (s) => isFinal({ signedOffAt: s }),
@@ -257,6 +266,10 @@ function policyEntries(file: string): Record<string, (s: string) => unknown> {
     mayAgreeGoals: (s) => policy.mayAgreeGoals({ id: s, role: s }, o),
     seesDepartmentGoals: (s) => policy.seesDepartmentGoals({ id: s, role: s, departmentId: 1 }, 1),
     seesCarriedGoal: (s) => policy.seesCarriedGoal({ id: s, role: s }, o, s),
+    mayEditRubric: (s) => policy.mayEditRubric({ id: s, role: s, departmentId: 1 }, { departmentId: s.length }),
+    rubricServesDepartment: (s) => policy.rubricServesDepartment({ departmentId: s.length }, 1),
+    mayReadRubric: (s) => policy.mayReadRubric({ id: s, role: s, departmentId: 1 }, { departmentId: null }),
+    maySetDefaultRubric: (s) => policy.maySetDefaultRubric({ id: s, role: s, departmentId: 1 }, s.length),
   };
   const names: Record<string, readonly string[]> = {
     'access-policy/people.ts': ['isHodOf', 'takesPart', 'canSeeObservation', 'scoringSide'],
@@ -265,6 +278,7 @@ function policyEntries(file: string): Record<string, (s: string) => unknown> {
     'access-policy/closing.ts': ['mayAcknowledge', 'maySignOff', 'mayDownloadDossier'],
     'access-policy/mode.ts': ['seesContent'],
     'access-policy/growth-goals.ts': ['mayAgreeGoals', 'seesDepartmentGoals', 'seesCarriedGoal'],
+    'access-policy/rubrics.ts': ['mayEditRubric', 'rubricServesDepartment', 'mayReadRubric', 'maySetDefaultRubric'],
     'access-policy/index.ts': Object.keys(fns),
   };
   return Object.fromEntries((names[file] ?? []).map((n) => [`${file}#${n}`, fns[n]!]));

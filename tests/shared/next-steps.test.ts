@@ -47,7 +47,7 @@ const request = (patch: Partial<NonNullable<Observation['obsRequest']>> = {}) =>
   teachingPlan: plan,
   ...patch,
 });
-const meeting = (patch: object = {}) => ({ id: 'm', status: 'Ongoing', observerScore: null, facultyScore: null, finalScore: null, percentage: null, rubrics: [], observationsId: 'o1', ...patch });
+const meeting = (patch: object = {}) => ({ id: 'm', status: 'Ongoing', observerScore: null, facultyScore: null, finalScore: null, percentage: null, maximum: 80, rubrics: [], observationsId: 'o1', ...patch });
 
 describe('cycleActions', () => {
   it('names who acts at each scheduling step', () => {

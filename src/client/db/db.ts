@@ -101,6 +101,8 @@ export class ReplicaDb extends Dexie {
   /** Evidence notes and meeting agendas (id = observation id). */
   notes!: EntityTable<ReplicaRecord, 'id'>;
   agendas!: EntityTable<ReplicaRecord, 'id'>;
+  /** Published and retired rubric versions (an observation names its own: rubricVersionId). */
+  rubricVersions!: EntityTable<ReplicaRecord, 'id'>;
   outbox!: EntityTable<OutboxRow, 'seq'>;
   blobs!: EntityTable<BlobRow, 'id'>;
   blobChunks!: Dexie.Table<BlobChunk, [string, number]>;
@@ -177,6 +179,10 @@ export class ReplicaDb extends Dexie {
     // v18: drafts (rubric taps and notes being typed) kept on the device until they reach the outbox.
     this.version(18).stores({
       drafts: 'id, observationId',
+    });
+    // v24 (numbered with a gap, like v16): rubric versions, by id (an observation's rubricVersionId) and by rubric.
+    this.version(24).stores({
+      rubricVersions: 'id, rubricId',
     });
   }
 }

@@ -21,6 +21,39 @@ BEGIN
   RETURN NEW;
 END $function$;
 
+CREATE OR REPLACE FUNCTION public.observa_rubric_items_frozen()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  IF TG_OP <> 'INSERT' AND EXISTS (SELECT 1 FROM rubric_versions v WHERE v.id = OLD.rubric_version_id AND v.status <> 'draft') THEN
+    RAISE EXCEPTION 'rubric version % is not a draft: its items cannot change', OLD.rubric_version_id USING ERRCODE = '23514';
+  END IF;
+  IF TG_OP <> 'DELETE' AND EXISTS (SELECT 1 FROM rubric_versions v WHERE v.id = NEW.rubric_version_id AND v.status <> 'draft') THEN
+    RAISE EXCEPTION 'rubric version % is not a draft: its items cannot change', NEW.rubric_version_id USING ERRCODE = '23514';
+  END IF;
+  IF TG_OP = 'DELETE' THEN RETURN OLD; END IF;
+  RETURN NEW;
+END $function$;
+
+CREATE OR REPLACE FUNCTION public.observa_rubric_version_frozen()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    IF OLD.status <> 'draft' THEN
+      RAISE EXCEPTION 'rubric version % is %: it cannot be deleted', OLD.id, OLD.status USING ERRCODE = '23514';
+    END IF;
+    RETURN OLD;
+  END IF;
+  IF OLD.status <> 'draft' AND (NEW.scale IS DISTINCT FROM OLD.scale OR NEW.rubric_id <> OLD.rubric_id OR NEW.number <> OLD.number
+      OR NEW.published_at IS DISTINCT FROM OLD.published_at OR NOT (NEW.status = OLD.status OR (OLD.status = 'published' AND NEW.status = 'retired'))) THEN
+    RAISE EXCEPTION 'rubric version % is %: it cannot change', OLD.id, OLD.status USING ERRCODE = '23514';
+  END IF;
+  RETURN NEW;
+END $function$;
+
 CREATE OR REPLACE FUNCTION public.observa_sync_upper_bound()
  RETURNS bigint
  LANGUAGE plpgsql
@@ -175,7 +208,13 @@ CREATE TRIGGER plan_templates_bump_version BEFORE INSERT ON public.plan_template
 CREATE TRIGGER plan_templates_bump_version_on_update BEFORE UPDATE ON public.plan_templates FOR EACH ROW WHEN ((old.xmin <> (pg_current_xact_id())::xid)) EXECUTE FUNCTION observa_bump_version();
 CREATE TRIGGER post_observation_slots_touch AFTER INSERT OR DELETE OR UPDATE ON public.post_observation_slots FOR EACH ROW EXECUTE FUNCTION observa_touch_observation('post');
 CREATE TRIGGER post_observations_touch AFTER INSERT OR DELETE OR UPDATE ON public.post_observations FOR EACH ROW EXECUTE FUNCTION observa_touch_observation('direct');
+CREATE TRIGGER rubric_items_frozen BEFORE INSERT OR DELETE OR UPDATE ON public.rubric_items FOR EACH ROW EXECUTE FUNCTION observa_rubric_items_frozen();
 CREATE TRIGGER rubric_scores_touch AFTER INSERT OR DELETE OR UPDATE ON public.rubric_scores FOR EACH ROW EXECUTE FUNCTION observa_touch_observation('meeting');
+CREATE TRIGGER rubric_versions_bump_version BEFORE INSERT ON public.rubric_versions FOR EACH ROW EXECUTE FUNCTION observa_bump_version();
+CREATE TRIGGER rubric_versions_bump_version_on_update BEFORE UPDATE ON public.rubric_versions FOR EACH ROW WHEN ((old.xmin <> (pg_current_xact_id())::xid)) EXECUTE FUNCTION observa_bump_version();
+CREATE TRIGGER rubric_versions_frozen BEFORE DELETE OR UPDATE ON public.rubric_versions FOR EACH ROW EXECUTE FUNCTION observa_rubric_version_frozen();
+CREATE TRIGGER rubrics_bump_version BEFORE INSERT ON public.rubrics FOR EACH ROW EXECUTE FUNCTION observa_bump_version();
+CREATE TRIGGER rubrics_bump_version_on_update BEFORE UPDATE ON public.rubrics FOR EACH ROW WHEN ((old.xmin <> (pg_current_xact_id())::xid)) EXECUTE FUNCTION observa_bump_version();
 CREATE TRIGGER scheduling_requests_touch AFTER INSERT OR DELETE OR UPDATE ON public.scheduling_requests FOR EACH ROW EXECUTE FUNCTION observa_touch_observation('direct');
 CREATE TRIGGER slots_bump_version BEFORE INSERT ON public.slots FOR EACH ROW EXECUTE FUNCTION observa_bump_version();
 CREATE TRIGGER slots_bump_version_on_update BEFORE UPDATE ON public.slots FOR EACH ROW WHEN ((old.xmin <> (pg_current_xact_id())::xid)) EXECUTE FUNCTION observa_bump_version();

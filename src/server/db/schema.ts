@@ -34,7 +34,15 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+
+/**
+ * The seeded institution rubric (SPEC §9's 4 × 5 items, 0–4), version 1: migration 0024 made the items that existed
+ * its version and seed/base.ts creates it on a new database. An observation inserted without a version scores on it.
+ */
+export const SPEC_RUBRIC_ID = '5bec0000-0000-4000-8000-000000000001';
+export const SPEC_RUBRIC_VERSION_ID = '5bec0000-0000-4000-8000-000000000002';
 
 export const syncVersion = pgSequence('sync_version', { startWith: 1, increment: 1 });
 
@@ -201,6 +209,11 @@ export const observations = pgTable(
     responseRemindedAt: timestamp('response_reminded_at', { withTimezone: true, mode: 'date' }),
     signedOffAt: timestamp('signed_off_at', { withTimezone: true, mode: 'date' }),
     signedOffBy: uuid('signed_off_by').references(() => users.id),
+    /** The rubric version the observation is scored on, fixed at initiation (docs/adr/2026-11-28-rubric-versions.md). */
+    rubricVersionId: uuid('rubric_version_id')
+      .notNull()
+      .default(sql.raw(`'${SPEC_RUBRIC_VERSION_ID}'::uuid`))
+      .references((): AnyPgColumn => rubricVersions.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
@@ -304,12 +317,88 @@ export const observationPlanSteps = pgTable(
   (t) => [index('observation_plan_steps_plan_idx').on(t.planId)],
 );
 
-export const rubricItems = pgTable('rubric_items', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  code: text('code').notNull(),
-  position: integer('position').notNull(),
-  title: text('title').notNull(),
+/** A rubric (docs/adr/2026-11-28-rubric-versions.md): institution-wide (department null) or one department's. */
+export const rubrics = pgTable(
+  'rubrics',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    departmentId: integer('department_id').references(() => departments.id),
+    /** The institution's default rubric (one at most): what an observation uses when its department names none. */
+    institutionDefault: boolean('institution_default').notNull().default(false),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    index('rubrics_department_idx').on(t.departmentId),
+    uniqueIndex('rubrics_institution_default_key').on(t.institutionDefault).where(sql`${t.institutionDefault}`),
+  ],
+);
+
+/**
+ * One version of a rubric: draft (editable) → published (immutable: a trigger refuses any change to its items or
+ * scale) → retired (no new observations). scale: [{ value, label }], 2–7 levels (src/shared/rubric-definition.ts).
+ */
+export const rubricVersions = pgTable(
+  'rubric_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    rubricId: uuid('rubric_id')
+      .notNull()
+      .references(() => rubrics.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    /** 'draft' | 'published' | 'retired' */
+    status: text('status').notNull().default('draft'),
+    scale: jsonb('scale').$type<{ value: number; label: string }[]>().notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+    publishedBy: uuid('published_by').references(() => users.id),
+    retiredAt: timestamp('retired_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [uniqueIndex('rubric_versions_rubric_number_key').on(t.rubricId, t.number)],
+);
+
+/** A department's default rubric: its newest published version is what an observation there uses by default. */
+export const rubricDefaults = pgTable('rubric_defaults', {
+  departmentId: integer('department_id')
+    .primaryKey()
+    .references(() => departments.id, { onDelete: 'cascade' }),
+  rubricId: uuid('rubric_id')
+    .notNull()
+    .references(() => rubrics.id, { onDelete: 'cascade' }),
+  setBy: uuid('set_by').references(() => users.id),
+  setAt: timestamp('set_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/** The items of a rubric version, in group order (group_position) then item order (position, within the group). */
+export const rubricItems = pgTable(
+  'rubric_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    rubricVersionId: uuid('rubric_version_id')
+      .notNull()
+      .references(() => rubricVersions.id, { onDelete: 'cascade' }),
+    /** The group's code (SPEC: '1-A' … '1-D'). */
+    code: text('code').notNull(),
+    groupTitle: text('group_title').notNull(),
+    groupPosition: integer('group_position').notNull(),
+    position: integer('position').notNull(),
+    /** The item's own code within the version (unique there); its title. */
+    itemCode: text('item_code').notNull(),
+    title: text('title').notNull(),
+    guidance: text('guidance'),
+    /** { "<level value>": text } */
+    descriptors: jsonb('descriptors').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+  },
+  (t) => [
+    index('rubric_items_version_idx').on(t.rubricVersionId, t.groupPosition, t.position),
+    uniqueIndex('rubric_items_version_item_code_key').on(t.rubricVersionId, t.itemCode),
+  ],
+);
 
 /** Informed and uninformed observations (meetings.informedObservation / uninformedObservation). */
 export const meetings = pgTable(

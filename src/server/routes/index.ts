@@ -10,6 +10,7 @@ import filesRoutes from './files.js';
 import notificationRoutes from './notifications.js';
 import observationRoutes from './observations/index.js';
 import provisioningRoutes from './provisioning.js';
+import rubricRoutes from './rubrics.js';
 import syncEventsRoutes from './sync-events.js';
 import syncPushRoutes from './sync-push.js';
 import syncRoutes from './sync.js';
@@ -31,6 +32,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(userExportRoutes);
   await app.register(evidenceRoutes);
   await app.register(provisioningRoutes);
+  await app.register(rubricRoutes);
   // Every change: one route per mutator of the write registry (write/registry.ts).
   await app.register(writeRoutes);
 }

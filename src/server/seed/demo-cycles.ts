@@ -21,7 +21,7 @@ import {
   UninformedCreateRequest,
 } from '../../shared/contract/observations.js';
 import type { Tx } from '../db/client.js';
-import { artifacts, auditLog, notifications, observations, postObservations, rubricItems, slots, emailIs, users } from '../db/schema.js';
+import { artifacts, auditLog, notifications, observations, postObservations, rubricItems, SPEC_RUBRIC_VERSION_ID, slots, emailIs, users } from '../db/schema.js';
 import type { AuthUser } from '../services/deps.js';
 import { artifactsDir } from '../storage/index.js';
 import { seedContext } from './seed-context.js';
@@ -105,7 +105,11 @@ export async function seedDemoCycles(tx: Tx, domain: string, dataDir: string, ba
   const email = (local: string) => `${local}@${domain}`.toLowerCase();
   const hod = await person(tx, email('hod.physics'));
   const observer = await person(tx, email('observer.physics'));
-  const items = await tx.select({ id: rubricItems.id, code: rubricItems.code }).from(rubricItems).orderBy(asc(rubricItems.code), asc(rubricItems.position));
+  const items = await tx
+    .select({ id: rubricItems.id, code: rubricItems.code })
+    .from(rubricItems)
+    .where(eq(rubricItems.rubricVersionId, SPEC_RUBRIC_VERSION_ID))
+    .orderBy(asc(rubricItems.groupPosition), asc(rubricItems.position));
   const groups = ['1-A', '1-B', '1-C', '1-D'].map((code) => items.filter((i) => i.code === code).map((i) => i.id));
   const ctx = seedContext(tx, hod, base);
   const ids: string[] = [];

@@ -11,6 +11,7 @@ import { EVIDENCE_MUTATORS } from './mutators/evidence.js';
 import { OBSERVATION_MUTATORS } from './mutators/observations.js';
 import { PROFILE_MUTATORS } from './mutators/profile.js';
 import { PROVISIONING_MUTATORS } from './mutators/provisioning.js';
+import { RUBRIC_MUTATORS } from './mutators/rubrics.js';
 import { USER_MUTATORS } from './mutators/users.js';
 
 export const MUTATORS: readonly Mutator<never>[] = [
@@ -21,6 +22,7 @@ export const MUTATORS: readonly Mutator<never>[] = [
   ...ADMIN_MUTATORS,
   ...USER_MUTATORS,
   ...PROVISIONING_MUTATORS,
+  ...RUBRIC_MUTATORS,
 ] as Mutator<never>[];
 
 const byName = new Map<string, Mutator<unknown>[]>();

@@ -8,6 +8,7 @@
  *   growth-goals.ts  who agrees and reviews growth goals, who sees a department's goals
  *   mode.ts       who reads a formative observation's content
  *   closing.ts    who acknowledges and responds to an observation, who signs it off, who downloads a dossier
+ *   rubrics.ts    who builds a rubric, who reads it, which department it serves, who sets a department's default
  *   ../permissions.ts   which pages and actions each role has (SPEC §6)
  */
 export * from './people.js';
@@ -16,4 +17,5 @@ export * from './evidence.js';
 export * from './closing.js';
 export * from './mode.js';
 export * from './growth-goals.js';
+export * from './rubrics.js';
 export { can, mayOpenPage, PAGE_NEEDS, type Capability } from '../permissions.js';

@@ -32,6 +32,8 @@ export const InitiateRequest = z.object({
   hodId: text(TEXT_MAX.id).optional(),
   semester: text(TEXT_MAX.code).optional().default(''),
   ids: z.record(text(TEXT_MAX.id), uuid).optional(),
+  /** The rubric version to score on (published, of the institution or the department); default: the department's. */
+  rubricVersionId: optUuid,
 });
 export type InitiateRequest = z.input<typeof InitiateRequest>;
 
@@ -196,11 +198,16 @@ export type RubricRow = z.infer<typeof RubricRow>;
 export const Meeting = z.object({
   id: z.string(),
   status: z.string(),
-  /** Totals out of 80 once that side submitted; observerScore, finalScore and percentage are null for Faculty. */
+  /**
+   * Totals out of `maximum` (SPEC: 80) once that side submitted; observerScore, finalScore and percentage are null
+   * for Faculty.
+   */
   observerScore: z.number().nullable(),
   facultyScore: z.number().nullable(),
   finalScore: z.number().nullable(),
   percentage: z.number().nullable(),
+  /** A side's largest total on the observation's rubric version: items × top level value (SPEC: 80). */
+  maximum: z.number(),
   rubrics: z.array(RubricRow),
   observationsId: z.string(),
 });
@@ -283,6 +290,8 @@ export const Observation = z.object({
   goals: z.array(GrowthGoal),
   /** Goals of the faculty member's earlier cycles carried into this one, with their review here. */
   carriedGoals: z.array(CarriedGoal),
+  /** The rubric version the observation is scored on, fixed at initiation (its items are `rubrics` of a meeting). */
+  rubricVersionId: z.string(),
   version: z.number(),
 });
 export type Observation = z.infer<typeof Observation>;

@@ -26,6 +26,8 @@ export const SYNC_ENTITIES = [
   /** Evidence notes and meeting agendas (per viewer: faculty only shared ones). */
   'notes',
   'agendas',
+  /** Published and retired rubric versions the user may read (what observations are scored on). */
+  'rubricVersions',
 ] as const;
 export type SyncEntity = (typeof SYNC_ENTITIES)[number];
 export const SyncEntity = z.enum(SYNC_ENTITIES);

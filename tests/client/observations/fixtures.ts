@@ -20,7 +20,7 @@ export function rubricRows(observer: number | null = null, faculty: number | nul
 }
 
 export function meeting(id: string, over: Partial<Meeting> = {}): Meeting {
-  return { id, status: 'Ongoing', observerScore: null, facultyScore: null, finalScore: null, percentage: null, rubrics: rubricRows(), observationsId: OBS_ID, ...over };
+  return { id, status: 'Ongoing', observerScore: null, facultyScore: null, finalScore: null, percentage: null, maximum: 80, rubrics: rubricRows(), observationsId: OBS_ID, ...over };
 }
 
 export function teachingPlan(editedBy: string | null = null): ObservationPlan {
@@ -65,6 +65,7 @@ export function observation(over: Partial<Observation> = {}): Observation {
     closing: null,
     goals: [],
     carriedGoals: [],
+    rubricVersionId: '5bec0000-0000-4000-8000-000000000002',
     version: 1,
     ...over,
   };

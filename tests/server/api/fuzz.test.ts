@@ -20,9 +20,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginThrottle, users } from '../../../src/server/db/schema.js';
+import { loginThrottle, SPEC_RUBRIC_ID, users } from '../../../src/server/db/schema.js';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../support/helpers.js';
-import { API_ROUTES, buildWorld, CALLER_NAMES, CALLERS, pushRows, registeredRoutes, routeName, streamRequest, type ApiRoute, type Caller, type World } from '../support/api-world.js';
+import { API_ROUTES, buildWorld, CALLER_NAMES, CALLERS, pushRows, registeredRoutes, routeName, RUBRIC_DEFINITION, streamRequest, type ApiRoute, type Caller, type World } from '../support/api-world.js';
 
 const PROTO_NAMES = Object.getOwnPropertyNames(Object.prototype);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_251_111);
@@ -209,6 +209,12 @@ function validBody(route: ApiRoute, caller: Caller): Record<string, unknown> {
       return { uploadId: w.uploadId, fileURL: `/api/files/${w.uploadId}` };
     case 'PUT /observation/:id/agenda':
       return { items: [{ rubricItemId: 'x', text: 'Point' }], summary: 'Summary', shared: true };
+    case 'POST /rubrics':
+      return { definition: RUBRIC_DEFINITION };
+    case 'PUT /rubrics/versions/:id':
+      return RUBRIC_DEFINITION;
+    case 'PUT /rubrics/defaults/:departmentId':
+      return { rubricId: SPEC_RUBRIC_ID };
     case 'POST /sync/push':
       // Rows of the routes added last (notes, agenda) and others: a hostile leaf lands in a name, an id or an arg.
       // Two rows hostile by construction ride along in every batch: a name of an Object.prototype member and an id
@@ -275,6 +281,17 @@ function goodParams(route: ApiRoute, caller: Caller): string[] {
       return [w.csCourseId];
     case 'PUT /course/user/:facultyId':
       return [w.userIds.faculty];
+    case 'GET /rubrics/versions/:id':
+    case 'GET /rubrics/versions/:id/export':
+    case 'POST /rubrics/versions/:id/draft':
+    case 'POST /rubrics/versions/:id/retire':
+      return [w.rubric.published];
+    case 'PUT /rubrics/versions/:id':
+    case 'POST /rubrics/versions/:id/publish':
+    case 'DELETE /rubrics/versions/:id':
+      return [w.rubric.draft];
+    case 'PUT /rubrics/defaults/:departmentId':
+      return [String(CALLERS[caller].department === 'math' ? w.dept.math : w.dept.cs)];
     case 'GET /template/:id':
     case 'PUT /template/:id':
       return ['Teaching'];
@@ -314,7 +331,7 @@ function mutate(body: Record<string, unknown>, muts: Mutation[]): Record<string,
 function paramArb(): fc.Arbitrary<string> {
   const pool = [
     w.full.id, w.fresh.id, w.math.id, w.full.postId, w.full.artifactId, w.full.noteId, w.uploadId, w.notificationId, w.csCourseId,
-    w.teachingPlanId, w.teachingStepId, w.emailTemplateId, ...Object.values(w.userIds), ...w.freeCsSlotIds,
+    w.teachingPlanId, w.teachingStepId, w.emailTemplateId, ...Object.values(w.userIds), ...w.freeCsSlotIds, ...Object.values(w.rubric),
     'Teaching', 'Reflection', 'CreateUser', 'ObsPrompt', 'Faculty', 'Observer', 'Head_of_Department', 'Super_Admin',
     String(w.dept.cs), String(w.dept.math),
   ];

@@ -15,9 +15,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { growthGoals, loginThrottle, rubricItems, ssoRequests } from '../../../src/server/db/schema.js';
+import { growthGoals, loginThrottle, rubricItems, SPEC_RUBRIC_ID, ssoRequests } from '../../../src/server/db/schema.js';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../support/helpers.js';
-import { API_ROUTES, buildWorld, CALLERS, login, pushRows, registeredRoutes, routeName, streamRequest, type Caller, type World } from '../support/api-world.js';
+import { API_ROUTES, buildWorld, CALLERS, login, pushRows, registeredRoutes, routeName, RUBRIC_DEFINITION, streamRequest, type Caller, type World } from '../support/api-world.js';
 import { SAMPLES, writeUpload } from '../support/observations-upload.js';
 
 let t: TestApp;
@@ -63,6 +63,10 @@ const SEES_CS_OBSERVATION: readonly Caller[] = [...ALL_SEEING, 'hod', 'observer'
 const TEMPLATE_EDITORS: readonly Caller[] = ['superadmin', 'admin'];
 /** Evidence notes and the agenda: the observer, the HOD, Super_Admin — and the faculty member (shared only). */
 const NOTE_READERS: readonly Caller[] = ['superadmin', 'hod', 'observer', 'faculty'];
+/** Who builds rubrics: administrators (institution rubrics) and every HOD (their department's). */
+const RUBRIC_BUILDERS: readonly Caller[] = ['superadmin', 'admin', 'hod', 'hodMath'];
+/** A Computer Science rubric's published versions: the all-seeing roles and the department's people. */
+const SEES_CS_RUBRIC: readonly Caller[] = [...ALL_SEEING, 'hod', 'observer', 'faculty'];
 
 interface Req {
   url: string;
@@ -443,6 +447,29 @@ const MATRIX: Row[] = [
     request: () => ({ url: `/api/observation/${w.full.id}/agenda`, body: { items: [], summary: 'Strengths first', shared: true } }),
   },
   { method: 'GET', path: '/observation/:id/audit', allowed: ['superadmin', 'hod', 'observer'], rule: 'observer, HOD, Super_Admin', request: () => ({ url: `/api/observation/${w.full.id}/audit` }) },
+  // Rubrics (docs/adr/2026-11-28-rubric-versions.md): the targets are Computer Science rubrics of hod@.
+  { method: 'GET', path: '/rubrics', allowed: ALL, rule: 'signed in (what each may use or edit)', request: () => ({ url: '/api/rubrics' }) },
+  {
+    method: 'POST',
+    path: '/rubrics',
+    allowed: RUBRIC_BUILDERS,
+    rule: 'Super_Admin and Admin (institution), a HOD (their department)',
+    request: () => ({ url: '/api/rubrics', body: { definition: RUBRIC_DEFINITION } }),
+  },
+  { method: 'GET', path: '/rubrics/versions/:id', allowed: SEES_CS_RUBRIC, rule: 'who may read the rubric', request: () => ({ url: `/api/rubrics/versions/${w.rubric.published}` }) },
+  { method: 'GET', path: '/rubrics/versions/:id/export', allowed: SEES_CS_RUBRIC, rule: 'who may read the rubric', request: () => ({ url: `/api/rubrics/versions/${w.rubric.published}/export` }) },
+  { method: 'PUT', path: '/rubrics/versions/:id', allowed: ['hod'], rule: 'its editors (the HOD of its department)', request: () => ({ url: `/api/rubrics/versions/${w.rubric.draft}`, body: RUBRIC_DEFINITION }) },
+  { method: 'POST', path: '/rubrics/versions/:id/publish', allowed: ['hod'], rule: 'its editors', request: () => ({ url: `/api/rubrics/versions/${w.rubric.toPublish}/publish` }) },
+  { method: 'POST', path: '/rubrics/versions/:id/draft', allowed: ['hod'], rule: 'its editors', request: () => ({ url: `/api/rubrics/versions/${w.rubric.published}/draft` }) },
+  { method: 'POST', path: '/rubrics/versions/:id/retire', allowed: ['hod'], rule: 'its editors', request: () => ({ url: `/api/rubrics/versions/${w.rubric.published}/retire` }) },
+  { method: 'DELETE', path: '/rubrics/versions/:id', allowed: ['hod'], rule: 'its editors (drafts only)', request: () => ({ url: `/api/rubrics/versions/${w.rubric.toDelete}` }) },
+  {
+    method: 'PUT',
+    path: '/rubrics/defaults/:departmentId',
+    allowed: ['superadmin', 'admin', 'hod'],
+    rule: 'Super_Admin and Admin, the HOD of the department',
+    request: () => ({ url: `/api/rubrics/defaults/${w.dept.cs}`, body: { rubricId: SPEC_RUBRIC_ID } }),
+  },
 ];
 
 /** The goal the DELETE row removes, put back after each call so every caller meets it. */

@@ -139,7 +139,27 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('GET', '/observation/:id/agenda'),
   r('PUT', '/observation/:id/agenda'),
   r('GET', '/observation/:id/audit'),
+  r('GET', '/rubrics'),
+  r('POST', '/rubrics'),
+  r('GET', '/rubrics/versions/:id'),
+  r('GET', '/rubrics/versions/:id/export'),
+  r('PUT', '/rubrics/versions/:id'),
+  r('DELETE', '/rubrics/versions/:id'),
+  r('POST', '/rubrics/versions/:id/publish'),
+  r('POST', '/rubrics/versions/:id/draft'),
+  r('POST', '/rubrics/versions/:id/retire'),
+  r('PUT', '/rubrics/defaults/:departmentId'),
 ];
+
+/** A small valid rubric definition (src/shared/rubric-definition.ts) for the rubric routes. */
+export const RUBRIC_DEFINITION = {
+  name: 'World rubric',
+  groups: [{ code: 'G1', title: 'Group', items: [{ code: 'G1.1', title: 'Item', guidance: 'Look for it', descriptors: { '1': 'Seen' } }] }],
+  scale: [
+    { value: 0, label: 'No' },
+    { value: 1, label: 'Yes' },
+  ],
+};
 
 export const routeName = (route: ApiRoute) => `${route.method} ${route.path}`;
 
@@ -209,6 +229,11 @@ export interface World {
   teachingPlanId: string;
   teachingStepId: string;
   emailTemplateId: string;
+  /**
+   * Computer Science rubrics of hod@, one version each for the rubric routes: `published` (read, copied, retired),
+   * `draft` (saved), `toPublish` and `toDelete` (drafts).
+   */
+  rubric: { published: string; draft: string; toPublish: string; toDelete: string };
 }
 
 export async function login(t: TestApp, who: Caller | string): Promise<string> {
@@ -295,6 +320,15 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const [step] = await t.db.select().from(planTemplateSteps).where(eq(planTemplateSteps.templateId, plan.id)).orderBy(asc(planTemplateSteps.position)).limit(1);
   const [emailTpl] = await t.db.select().from(emailTemplates).limit(1);
 
+  const rubricDraft = async () => {
+    const res = await t.post('/api/rubrics', { definition: RUBRIC_DEFINITION }, a.hod, key());
+    expect(res.statusCode, res.body).toBe(201);
+    return (res.json() as { id: string }).id;
+  };
+  const rubric = { published: await rubricDraft(), draft: await rubricDraft(), toPublish: await rubricDraft(), toDelete: await rubricDraft() };
+  const pub = await t.post(`/api/rubrics/versions/${rubric.published}/publish`, undefined, a.hod, key());
+  expect(pub.statusCode, pub.body).toBe(200);
+
   return {
     a,
     tokens,
@@ -312,6 +346,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     teachingPlanId: plan.id,
     teachingStepId: step.id,
     emailTemplateId: emailTpl.id,
+    rubric,
   };
 }
 

@@ -12,6 +12,7 @@
  */
 import type { Meeting, Observation, ObservationPlan, PostObservation, RubricRow } from '../../../shared/contract/observations.js';
 import { goalEditError, goalReviewError } from '../../../shared/growth-goals.js';
+import type { RubricVersion } from '../../../shared/contract/rubrics.js';
 import { cycleLabel, cycleProgress, cycleStatus } from '../../../shared/cycle.js';
 import { allGroupsComplete, finalScore, percentage, sideTotal } from '../../../shared/rubric.js';
 import Dexie from 'dexie';
@@ -56,15 +57,28 @@ function sideOf(doc: Doc, userId: string | null): 'observer' | 'faculty' | null 
   return null;
 }
 
-/** Rubric rows of a new meeting: the item list of any meeting this replica has (all meetings list every item). */
-function rubricTemplate(db: ReplicaDb, doc: Doc): Promise<RubricRow[]> {
+/**
+ * Rubric rows and maximum of a new meeting: those of the observation's other meeting, else of its rubric version in
+ * the replica (rubricVersions), else of another meeting on the same version (every meeting lists all its items).
+ */
+function rubricTemplate(db: ReplicaDb, doc: Doc): Promise<{ rows: RubricRow[]; maximum: number }> {
   const blank = (rows: RubricRow[]) => rows.map((r) => ({ ...r, facultyScore: null, observerScore: null }));
-  const own = doc.meetings.informedObservation?.rubrics ?? doc.meetings.uninformedObservation?.rubrics;
-  if (own?.length) return Dexie.Promise.resolve(blank(own));
-  return db.observations
-    .filter((o) => ((o as Doc).meetings?.informedObservation?.rubrics?.length ?? 0) > 0)
-    .first()
-    .then((other) => blank((other as Doc | undefined)?.meetings.informedObservation?.rubrics ?? []));
+  const own = doc.meetings.informedObservation ?? doc.meetings.uninformedObservation;
+  if (own?.rubrics.length) return Dexie.Promise.resolve({ rows: blank(own.rubrics), maximum: own.maximum });
+  return db.rubricVersions.get(doc.rubricVersionId).then((raw) => {
+    const version = raw as RubricVersion | undefined;
+    if (version) {
+      const rows = version.groups.flatMap((g) => g.items.map((i) => ({ id: i.id, code: g.code, title: i.title, facultyScore: null, observerScore: null })));
+      return { rows, maximum: version.maximum };
+    }
+    return db.observations
+      .filter((o) => (o as Doc).rubricVersionId === doc.rubricVersionId && ((o as Doc).meetings?.informedObservation?.rubrics?.length ?? 0) > 0)
+      .first()
+      .then((other) => {
+        const m = (other as Doc | undefined)?.meetings.informedObservation;
+        return { rows: blank(m?.rubrics ?? []), maximum: m?.maximum ?? 0 };
+      });
+  });
 }
 
 /** Adds a meeting created by this change (once), then refreshes the derived fields. */
@@ -72,17 +86,17 @@ function addMeeting(db: ReplicaDb, observationsId: string, key: 'informedObserva
   return db.observations.get(observationsId).then((raw) => {
     const doc = raw as Doc | undefined;
     if (!doc) return;
-    return rubricTemplate(db, doc).then((rows) => {
+    return rubricTemplate(db, doc).then(({ rows, maximum }) => {
       before?.(doc);
-      if (!doc.meetings[key]) doc.meetings[key] = newMeeting(id, doc.id, rows);
+      if (!doc.meetings[key]) doc.meetings[key] = newMeeting(id, doc.id, rows, maximum);
       refreshDerived(doc, now);
       return db.observations.put(doc).then(done);
     });
   });
 }
 
-function newMeeting(id: string, observationsId: string, rubrics: RubricRow[]): Meeting {
-  return { id, status: 'Ongoing', observerScore: null, facultyScore: null, finalScore: null, percentage: null, rubrics, observationsId };
+function newMeeting(id: string, observationsId: string, rubrics: RubricRow[], maximum: number): Meeting {
+  return { id, status: 'Ongoing', observerScore: null, facultyScore: null, finalScore: null, percentage: null, maximum, rubrics, observationsId };
 }
 
 /** Totals after a side's items changed: a submitted side's total follows its saved items (as on the server). */
@@ -105,7 +119,7 @@ function applyScores(meeting: Meeting, side: 'observer' | 'faculty', entries: { 
   // Faculty viewers never hold the observer's numbers, so the combined figures stay null for them.
   if (meeting.observerScore != null) {
     meeting.finalScore = finalScore(meeting.observerScore, meeting.facultyScore);
-    meeting.percentage = percentage(meeting.observerScore, meeting.facultyScore);
+    meeting.percentage = percentage(meeting.observerScore, meeting.facultyScore, meeting.maximum);
   }
 }
 
@@ -162,6 +176,8 @@ export const OBSERVATION_APPLY: ApplyRegistry = {
               closing: null,
               goals: [],
               carriedGoals: [],
+              // Until the server answers: the version asked for, or none (the server picks the default).
+              rubricVersionId: args.rubricVersionId ?? '',
               version: 0,
             }));
           return db.observations.bulkPut(docs).then(done);
@@ -235,6 +251,7 @@ export const OBSERVATION_APPLY: ApplyRegistry = {
     },
   },
   'scheduling.done': {
+    tables: ['rubricVersions'],
     apply(db, args, ctx) {
       return db.observations.get(args.observationsId).then((raw) => {
         if (!(raw as Doc | undefined)?.obsRequest) return;
@@ -292,6 +309,7 @@ export const OBSERVATION_APPLY: ApplyRegistry = {
     },
   },
   'uninformed.start': {
+    tables: ['rubricVersions'],
     apply(db, args, ctx) {
       return addMeeting(db, args.observationsId, 'uninformedObservation', args.id, ctx.now);
     },

@@ -17,7 +17,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { planTemplates, planTemplateSteps, rubricItems } from '../../db/schema.js';
+import { planTemplates, planTemplateSteps, rubricItems, SPEC_RUBRIC_VERSION_ID } from '../../db/schema.js';
 import { hashPassword } from '../../services/auth/password.js';
 import { DEMO_PASSWORD } from '../demo-accounts.js';
 import { bulkInsert } from './bulk.js';
@@ -125,7 +125,11 @@ export async function seedScale(db: Db, o: ScaleOptions): Promise<ScaleSummary> 
 }
 
 async function context(tx: Tx): Promise<Omit<CycleContext, 'artifacts'>> {
-  const items = await tx.select({ id: rubricItems.id }).from(rubricItems).orderBy(asc(rubricItems.code), asc(rubricItems.position));
+  const items = await tx
+    .select({ id: rubricItems.id })
+    .from(rubricItems)
+    .where(eq(rubricItems.rubricVersionId, SPEC_RUBRIC_VERSION_ID))
+    .orderBy(asc(rubricItems.groupPosition), asc(rubricItems.position));
   const plan = async (type: 'Teaching' | 'Reflection') => {
     const [tpl] = await tx.select({ id: planTemplates.id }).from(planTemplates).where(eq(planTemplates.type, type));
     if (!tpl) throw new Error(`seed:scale: no ${type} master plan (run the base seed first)`);

@@ -13,7 +13,7 @@ import { ANALYTICS_OVERDUE_DAYS, ANALYTICS_OVERDUE_LIMIT, FUNNEL_STAGES, type An
 import { PROGRESS } from '../../../shared/constants.js';
 import { can } from '../../../shared/permissions.js';
 import type { Db } from '../../db/client.js';
-import { departments, meetings, observations, rubricItems, rubricScores, users } from '../../db/schema.js';
+import { departments, meetings, observations, rubricItems, rubricScores, SPEC_RUBRIC_VERSION_ID, users } from '../../db/schema.js';
 import { forbidden, notFound } from '../errors.js';
 import type { AuthUser } from '../deps.js';
 
@@ -76,7 +76,13 @@ export async function departmentAnalytics(db: Db, user: AuthUser, query: Analyti
   // never enter an average; the funnel and overdue counts above include them (completion is visible to all).
   const scored = and(inDept, eq(observations.mode, 'summative'), eq(rubricScores.side, 'observer'), sql`${meetings.observerScore} is not null`);
   const [items, itemAverages, heatmap] = await Promise.all([
-    db.select({ id: rubricItems.id, code: rubricItems.code, title: rubricItems.title, position: rubricItems.position }).from(rubricItems).orderBy(asc(rubricItems.code), asc(rubricItems.position)),
+    // The SPEC rubric's items: the analytics compare items across observations of one rubric (other versions'
+    // items are not listed; docs/adr/2026-11-28-rubric-versions.md).
+    db
+      .select({ id: rubricItems.id, code: rubricItems.code, title: rubricItems.title, position: rubricItems.position })
+      .from(rubricItems)
+      .where(eq(rubricItems.rubricVersionId, SPEC_RUBRIC_VERSION_ID))
+      .orderBy(asc(rubricItems.groupPosition), asc(rubricItems.position)),
     db
       .select({
         semester: observations.semester,

@@ -51,7 +51,10 @@ export async function saveAgenda(ctx: WriteContext, u: AuthUser, observationId: 
   const ids = [...new Set(body.items.map((i) => i.rubricItemId))];
   if (ids.some((id) => !/^[0-9a-f-]{36}$/i.test(id))) throw badRequest(AGENDA_MSG.unknownItem);
   if (ids.length) {
-    const found = await tx.select({ id: rubricItems.id }).from(rubricItems).where(inArray(rubricItems.id, ids));
+    const found = await tx
+      .select({ id: rubricItems.id })
+      .from(rubricItems)
+      .where(and(inArray(rubricItems.id, ids), eq(rubricItems.rubricVersionId, o.rubricVersionId)));
     if (found.length !== ids.length) throw badRequest(AGENDA_MSG.unknownItem);
   }
   const [before] = await tx.select({ shared: meetingAgendas.shared }).from(meetingAgendas).where(eq(meetingAgendas.observationId, o.id));

@@ -64,11 +64,15 @@ async function requireRubricOpen(tx: Tx, o: ObservationRow, kind: string): Promi
   if (m.status === 'Completed') throw conflict(NOTE_MSG.rubricLocked);
 }
 
-async function checkItems(tx: Tx, ids: readonly string[]): Promise<string[]> {
+/** The ids name items of the observation's own rubric version. */
+async function checkItems(tx: Tx, o: ObservationRow, ids: readonly string[]): Promise<string[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
   if (unique.some((id) => !/^[0-9a-f-]{36}$/i.test(id))) throw badRequest(NOTE_MSG.unknownItem);
-  const found = await tx.select({ id: rubricItems.id }).from(rubricItems).where(inArray(rubricItems.id, unique));
+  const found = await tx
+    .select({ id: rubricItems.id })
+    .from(rubricItems)
+    .where(and(inArray(rubricItems.id, unique), eq(rubricItems.rubricVersionId, o.rubricVersionId)));
   if (found.length !== unique.length) throw badRequest(NOTE_MSG.unknownItem);
   return unique;
 }
@@ -86,7 +90,7 @@ export async function createNote(ctx: WriteContext, u: AuthUser, observationId: 
   await requireRubricOpen(tx, o, body.kind);
   const [taken] = await tx.select({ id: evidenceNotes.id }).from(evidenceNotes).where(eq(evidenceNotes.id, body.id));
   if (taken) throw conflict(ID_IN_USE);
-  const rubricItemIds = await checkItems(tx, body.rubricItemIds);
+  const rubricItemIds = await checkItems(tx, o, body.rubricItemIds);
   const [row] = await tx
     .insert(evidenceNotes)
     .values({ id: body.id, observationId: o.id, kind: body.kind, authorId: u.id, body: body.body, offsetSeconds: body.offsetSeconds, rubricItemIds, shared: body.shared })
@@ -105,7 +109,7 @@ export async function updateNote(ctx: WriteContext, u: AuthUser, observationId: 
   const set: Partial<NoteRow> = { updatedAt: now };
   if (body.body !== undefined) set.body = body.body;
   if (body.offsetSeconds !== undefined) set.offsetSeconds = body.offsetSeconds;
-  if (body.rubricItemIds !== undefined) set.rubricItemIds = await checkItems(tx, body.rubricItemIds);
+  if (body.rubricItemIds !== undefined) set.rubricItemIds = await checkItems(tx, o, body.rubricItemIds);
   if (body.shared !== undefined) set.shared = body.shared;
   const [row] = await tx.update(evidenceNotes).set(set).where(eq(evidenceNotes.id, note.id)).returning();
   if (note.shared && !row.shared && (await lockedKindsOf(tx, [o.id])).get(o.id)?.has(note.kind)) {

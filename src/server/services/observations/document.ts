@@ -13,7 +13,7 @@ import type { Meeting, Observation, ObservationPlan } from '../../../shared/cont
 import type { Person } from '../../../shared/contract/user-projection.js';
 import type { UserSlot } from '../../../shared/contract/users.js';
 import { cycleLabel } from '../../../shared/cycle.js';
-import { finalScore, percentage } from '../../../shared/rubric.js';
+import { finalScore, percentage, versionMaximum } from '../../../shared/rubric.js';
 import type { Db, Tx } from '../../db/client.js';
 import { parseJson, rowsOf } from '../../db/results.js';
 import type { ObservationRow, Viewer } from './access.js';
@@ -50,7 +50,8 @@ interface Parts {
   requests: { id: string; observationId: string; status: string; timeSlotByObserver: { day: string; time: string }[]; timeSlotsByFaculty: { day: string; time: string }[]; scheduledOn: string | null; reasons: string | null; facultyAccepted: boolean; observerAccepted: boolean }[];
   plans: { id: string; observationId: string; type: string; editedBy: string | null; editedAt: string | null }[];
   meetings: { id: string; observationId: string; kind: string; status: string; observerScore: number | null; facultyScore: number | null }[];
-  items: { id: string; code: string; title: string }[];
+  items: { id: string; versionId: string; code: string; title: string }[];
+  versions: { id: string; scale: { value: number; label: string }[] }[];
   posts: { id: string; observationId: string; status: string; location: string | null; scheduledOn: string | null; timeSlotByFaculty: string | null }[];
   steps: { id: string; planId: string; templateStepId: string | null; key: string; code: string; name: string; field: string; response: string | null }[];
   scores: { meetingId: string; rubricItemId: string; side: string; score: number }[];
@@ -106,8 +107,13 @@ async function fetchParts(db: Db | Tx, obsIds: string[], personIds: string[], fa
     (select coalesce(json_agg(json_build_object('id', m.id, 'observationId', m.observation_id, 'kind', m.kind,
               'status', m.status, 'observerScore', m.observer_score, 'facultyScore', m.faculty_score)), '[]'::json)
        from meetings m where m.observation_id = any(${obs}::uuid[])) as meetings,
-    (select coalesce(json_agg(json_build_object('id', i.id, 'code', i.code, 'title', i.title) order by i.code, i.position), '[]'::json)
-       from rubric_items i) as items,
+    (select coalesce(json_agg(json_build_object('id', i.id, 'versionId', i.rubric_version_id, 'code', i.code, 'title', i.title)
+            order by i.group_position, i.position), '[]'::json)
+       from rubric_items i
+       where i.rubric_version_id in (select o.rubric_version_id from observations o where o.id = any(${obs}::uuid[]))) as items,
+    (select coalesce(json_agg(json_build_object('id', v.id, 'scale', v.scale)), '[]'::json)
+       from rubric_versions v
+       where v.id in (select o.rubric_version_id from observations o where o.id = any(${obs}::uuid[]))) as versions,
     (select coalesce(json_agg(json_build_object('id', po.id, 'observationId', po.observation_id, 'status', po.status,
               'location', po.location, 'scheduledOn', po.scheduled_on, 'timeSlotByFaculty', po.time_slot_by_faculty)), '[]'::json)
        from post_observations po where po.observation_id = any(${obs}::uuid[])) as posts,
@@ -149,6 +155,7 @@ async function fetchParts(db: Db | Tx, obsIds: string[], personIds: string[], fa
     plans: part('plans'),
     meetings: part('meetings'),
     items: part('items'),
+    versions: part('versions'),
     posts: part('posts'),
     steps: part('steps'),
     scores: part('scores'),
@@ -166,7 +173,7 @@ export async function buildDocuments(db: Db | Tx, viewer: Viewer, rows: Observat
   const facultyIds = uniq(rows.map((r) => r.facultyId));
   const courseIds = uniq(rows.map((r) => r.courseId));
 
-  const { people, courses: courseRows, facultySlots, requests, plans, meetings: meetingRows, items, posts, steps, scores, postSlots, files, goals, reviews } = await fetchParts(
+  const { people, courses: courseRows, facultySlots, requests, plans, meetings: meetingRows, items, versions, posts, steps, scores, postSlots, files, goals, reviews } = await fetchParts(
     db,
     obsIds,
     personIds,
@@ -177,6 +184,9 @@ export async function buildDocuments(db: Db | Tx, viewer: Viewer, rows: Observat
   const personById = new Map(people.map((p) => [p.id, p]));
   const goalsByFaculty = groupBy(goals, (g) => g.facultyId);
   const reviewsByGoal = groupBy(reviews, (r) => r.goalId);
+  const itemsByVersion = groupBy(items, (i) => i.versionId);
+  // A side's maximum per version (items × top level value; SPEC: 80): the percentage's denominator.
+  const maximumOf = new Map(versions.map((v) => [v.id, versionMaximum(itemsByVersion.get(v.id)?.length ?? 0, v.scale)]));
   const stepsByPlan = groupBy(steps, (s) => s.planId);
   const scoresByMeeting = groupBy(scores, (s) => s.meetingId);
   const slotsByPost = groupBy(postSlots, (s) => s.postObservationId);
@@ -219,8 +229,9 @@ export async function buildDocuments(db: Db | Tx, viewer: Viewer, rows: Observat
       observerScore: hide ? null : m.observerScore,
       facultyScore: hideAll ? null : m.facultyScore,
       finalScore: hide ? null : finalScore(m.observerScore, m.facultyScore),
-      percentage: hide ? null : percentage(m.observerScore, m.facultyScore),
-      rubrics: items.map((i) => ({
+      percentage: hide ? null : percentage(m.observerScore, m.facultyScore, maximumOf.get(o.rubricVersionId)),
+      maximum: maximumOf.get(o.rubricVersionId) ?? 0,
+      rubrics: (itemsByVersion.get(o.rubricVersionId) ?? []).map((i) => ({
         id: i.id,
         code: i.code,
         title: i.title,
@@ -316,6 +327,7 @@ export async function buildDocuments(db: Db | Tx, viewer: Viewer, rows: Observat
       },
       closing: closingDoc(o, person, content),
       ...goalsOf(o),
+      rubricVersionId: o.rubricVersionId,
     };
   });
 }

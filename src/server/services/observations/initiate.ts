@@ -1,8 +1,9 @@
 /**
  * POST /observation/initiate (SPEC §2 Initiate, §5): a Head of Department pairs one observer of their department
  * with one or more faculty members of their department for a semester — one observation per faculty member, only
- * for faculty with no open (non-Completed) observation. Each observation keeps the department's mode (formative or
- * summative, src/shared/observation-mode.ts) as it is at initiation.
+ * for faculty with no open (non-Completed) observation. Optional `rubricVersionId`: the rubric version to score on
+ * (default: the department's, else the institution's; services/rubrics/choose.ts). Each observation keeps the
+ * department's mode (formative or summative, src/shared/observation-mode.ts) as it is at initiation.
  */
 import { isUuid } from '../../../shared/ids.js';
 import { and, eq, inArray, ne } from 'drizzle-orm';
@@ -16,6 +17,7 @@ import { badRequest, conflict, forbidden } from '../errors.js';
 import type { AuthUser } from '../deps.js';
 import type { WriteContext } from '../write-context.js';
 import { ID_IN_USE } from './access.js';
+import { chooseVersion } from '../rubrics/choose.js';
 import { announce, ROUTES } from './events.js';
 import { can } from '../../../shared/permissions.js';
 
@@ -46,6 +48,10 @@ export async function initiateObservations(ctx: WriteContext, hod: AuthUser, bod
     .where(and(inArray(observations.facultyId, facultyIds), ne(observations.status, 'Completed')));
   if (open.length > 0) throw conflict(MSG.facultyHasOpenObservation);
 
+  // The rubric version is fixed here for the whole cycle (services/rubrics/choose.ts); the faculty members are of
+  // the HOD's department (checked above).
+  const rubricVersionId = await chooseVersion(tx, hod.departmentId, body.rubricVersionId);
+
   const wanted = facultyIds.map((facultyId) => ({ facultyId, id: body.ids?.[facultyId] }));
   const givenIds = wanted.map((w) => w.id).filter((id): id is string => !!id);
   if (givenIds.length > 0) {
@@ -68,6 +74,7 @@ export async function initiateObservations(ctx: WriteContext, hod: AuthUser, bod
         departmentId: hod.departmentId,
         semester: body.semester,
         mode,
+        rubricVersionId,
         status: 'Pending',
         progress: 0,
       })),
@@ -82,7 +89,7 @@ export async function initiateObservations(ctx: WriteContext, hod: AuthUser, bod
       route: ROUTES.detail(o.id),
       email: 'InitiateObs',
     });
-    ctx.audit({ actorId: hod.id, action: 'observation.initiate', entity: 'observations', entityId: o.id, detail: { facultyId: o.facultyId, observerId: o.observerId, semester: o.semester } });
+    ctx.audit({ actorId: hod.id, action: 'observation.initiate', entity: 'observations', entityId: o.id, detail: { facultyId: o.facultyId, observerId: o.observerId, semester: o.semester, rubricVersionId } });
   }
   return rows.map((r) => r.id);
 }

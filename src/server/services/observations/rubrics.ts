@@ -6,15 +6,17 @@
  *                  (`submit: true`; or SPEC §7's body with `role` once all four groups are saved)
  *   lock           observer only, both totals exist        status Completed; nothing accepted afterwards (409)
  *   start uninformed  observer only, informed Completed, only once
+ * The rows above are SPEC's version; another rubric version, fixed at initiation, scores its own groups and items,
+ * with scores among its level values and totals the sum of those values (docs/adr/2026-11-28-rubric-versions.md).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RubricUpdateRequest, UninformedCreateRequest } from '../../../shared/contract/observations.js';
 import { MSG } from '../../../shared/messages.js';
-import { allGroupsComplete, groupSaveError, sideTotal, type RubricItemRef } from '../../../shared/rubric.js';
+import { allGroupsComplete, groupSaveError, isScaleValue, scaleError, sideTotal, type RubricItemRef } from '../../../shared/rubric.js';
 import { rubricBeforeClassError, utcDay } from '../../../shared/class-dates.js';
 import type { Tx } from '../../db/client.js';
-import { meetings, rubricItems, rubricScores, schedulingRequests } from '../../db/schema.js';
+import { meetings, rubricItems, rubricScores, rubricVersions, schedulingRequests, SPEC_RUBRIC_VERSION_ID } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import type { AuthUser } from '../deps.js';
 import type { WriteContext } from '../write-context.js';
@@ -24,9 +26,18 @@ import { announce, otherSide, ROUTES } from './events.js';
 
 export type MeetingKind = 'informed' | 'uninformed';
 
-/** The rubric's items in group order (SPEC §9): what a group save is checked against. */
-async function rubricItemsIn(tx: Tx): Promise<RubricItemRef[]> {
-  return tx.select({ id: rubricItems.id, code: rubricItems.code }).from(rubricItems).orderBy(asc(rubricItems.code), asc(rubricItems.position));
+/**
+ * The items (in group order) and the scale of the observation's rubric version, fixed at initiation: what a group
+ * save is checked against and what its totals are made of.
+ */
+async function versionOf(tx: Tx, versionId: string): Promise<{ items: RubricItemRef[]; scale: { value: number; label: string }[] }> {
+  const items = await tx
+    .select({ id: rubricItems.id, code: rubricItems.code })
+    .from(rubricItems)
+    .where(eq(rubricItems.rubricVersionId, versionId))
+    .orderBy(asc(rubricItems.groupPosition), asc(rubricItems.position));
+  const [version] = await tx.select({ scale: rubricVersions.scale }).from(rubricVersions).where(eq(rubricVersions.id, versionId));
+  return { items, scale: version?.scale ?? [] };
 }
 
 /** The meeting of `kind` of an observation, and the class's day (for the informed rubric's "not before the class"). */
@@ -77,9 +88,12 @@ export async function updateRubrics(
   const submitted = side === 'observer' ? meeting.observerScore != null : meeting.facultyScore != null;
   if (side === 'faculty' && submitted) throw conflict(MSG.alreadyScored);
   if (entries.length === 0 && !body.submit) throw badRequest(MSG.selectAllRubrics);
-  const items = await rubricItemsIn(tx);
+  const { items, scale } = await versionOf(tx, o.rubricVersionId);
   if (entries.length > 0) {
-    const groupError = groupSaveError(items, entries);
+    // SPEC's own version keeps SPEC §5's message for a score outside 0–4; another version names the field.
+    const outOfScale = o.rubricVersionId === SPEC_RUBRIC_VERSION_ID ? null : scaleError(entries, scale);
+    if (outOfScale) throw badRequest(outOfScale);
+    const groupError = groupSaveError(items, entries, (score) => isScaleValue(score, scale));
     if (groupError) throw badRequest(groupError);
     await tx
       .insert(rubricScores)

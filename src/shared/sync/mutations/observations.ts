@@ -24,7 +24,7 @@ const meetingKey = (kind: 'informed' | 'uninformed') => (kind === 'informed' ? '
 
 export const OBSERVATION_MUTATIONS = {
   'observation.initiate': def({
-    args: z.object({ facultyIds: z.array(id).max(LIST_MAX.facultyIds), observerId: id, semester: Semester, ids: z.record(id, uuid) }),
+    args: z.object({ facultyIds: z.array(id).max(LIST_MAX.facultyIds), observerId: id, semester: Semester, ids: z.record(id, uuid), rubricVersionId: uuid.optional() }),
     method: 'POST',
     path: () => '/observation/initiate',
     body: (a) => a,
