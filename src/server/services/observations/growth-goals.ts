@@ -21,7 +21,8 @@ type GoalRow = typeof growthGoals.$inferSelect;
 /** The rule's answers: too many goals is the caller's input (400); the wrong stage is out of turn (409). */
 const refusal = (message: string) => (message === GOAL_MSG.tooMany ? badRequest(message) : conflict(message));
 
-export function goalDocument(g: GoalRow): GrowthGoal {
+/** A goal as documents carry it, from its row (or the row as json: times as text). */
+export function goalDocument(g: Omit<GoalRow, 'facultyId' | 'createdAt' | 'updatedAt'> & { createdAt: Date | string; updatedAt: Date | string }): GrowthGoal {
   return {
     id: g.id,
     observationId: g.observationId,
@@ -30,8 +31,8 @@ export function goalDocument(g: GoalRow): GrowthGoal {
     actions: g.actions,
     targetDate: g.targetDate,
     createdBy: g.createdBy,
-    createdAt: g.createdAt.toISOString(),
-    updatedAt: g.updatedAt.toISOString(),
+    createdAt: new Date(g.createdAt).toISOString(),
+    updatedAt: new Date(g.updatedAt).toISOString(),
   };
 }
 
