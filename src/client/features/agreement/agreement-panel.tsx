@@ -17,7 +17,7 @@ import { submitWithToast } from '../../components/submit-result.js';
 import { toast } from '../../components/toast.js';
 import { seesAgreement } from '../../../shared/access-policy/index.js';
 import { formatTotal } from '../../../shared/rubric.js';
-import { useRubricVersion } from '../rubrics/use-rubric-version.js';
+import { useRubricVersion } from '../../hooks/use-rubric-version.js';
 
 export interface AgreementPanelProps {
   obs: Observation;

@@ -21,7 +21,7 @@ import { groupDomId, RubricGroupCard } from './rubric-group-card.js';
 import { RubricTotals } from './rubric-totals.js';
 import { LeaveGuard } from './leave-guard.js';
 import { useRubricDrafts } from './use-rubric-drafts.js';
-import { specWithoutVersion, useRubricVersion } from './use-rubric-version.js';
+import { specWithoutVersion, useRubricVersion } from '../../hooks/use-rubric-version.js';
 import {
   canLock,
   canScore,

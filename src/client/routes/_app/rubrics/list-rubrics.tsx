@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeader } from '../../../components/page-header.js';
-import { RubricList } from '../../../features/rubric-builder/rubric-list.js';
+import { RubricList } from '../../../features/rubrics/builder/rubric-list.js';
 import { useDepartments } from '../../../hooks/use-departments.js';
 import { useRequiredSession } from '../../../hooks/use-session.js';
 

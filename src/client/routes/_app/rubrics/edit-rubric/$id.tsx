@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeader } from '../../../../components/page-header.js';
-import { RubricVersionPage } from '../../../../features/rubric-builder/rubric-version-page.js';
+import { RubricVersionPage } from '../../../../features/rubrics/builder/rubric-version-page.js';
 
 export const Route = createFileRoute('/_app/rubrics/edit-rubric/$id')({ component: Page });
 

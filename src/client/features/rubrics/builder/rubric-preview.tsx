@@ -4,10 +4,10 @@
  */
 import { useState } from 'react';
 import { Card, Group, Stack, Text } from '@mantine/core';
-import { formatTotal } from '../../../shared/rubric.js';
-import { RubricGroupCard } from '../rubrics/rubric-group-card.js';
-import { draftTotal, groupState, type Draft } from '../rubrics/rubric-state.js';
-import { toast } from '../../components/toast.js';
+import { formatTotal } from '../../../../shared/rubric.js';
+import { RubricGroupCard } from '../rubric-group-card.js';
+import { draftTotal, groupState, type Draft } from '../rubric-state.js';
+import { toast } from '../../../components/toast.js';
 import { previewGroups, previewMaximum, type EditorState } from './builder-state.js';
 
 const NOTHING_QUEUED = { pending: new Set<string>(), refused: new Set<string>() };

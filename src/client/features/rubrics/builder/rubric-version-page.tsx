@@ -5,9 +5,9 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Alert, Badge, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
-import type { RubricVersion } from '../../../shared/contract/rubrics.js';
-import { toast } from '../../components/toast.js';
-import { exportVersion, fetchVersion, newDraftFrom, retireVersion } from '../../api/rubrics.js';
+import type { RubricVersion } from '../../../../shared/contract/rubrics.js';
+import { toast } from '../../../components/toast.js';
+import { exportVersion, fetchVersion, newDraftFrom, retireVersion } from '../../../api/rubrics.js';
 import { fromVersion } from './builder-state.js';
 import { DraftEditor } from './draft-editor.js';
 import { RubricPreview } from './rubric-preview.js';

@@ -6,11 +6,11 @@
  */
 import { useMemo, useState } from 'react';
 import { ActionIcon, Alert, Button, Card, Group, Modal, NumberInput, Stack, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
-import type { RubricVersion } from '../../../shared/contract/rubrics.js';
-import { SCALE_LEVELS_MIN } from '../../../shared/rubric-definition.js';
-import { toast } from '../../components/toast.js';
-import { ApiError } from '../../api/errors.js';
-import { deleteDraft, exportVersion, publishVersion, saveDraft } from '../../api/rubrics.js';
+import type { RubricVersion } from '../../../../shared/contract/rubrics.js';
+import { SCALE_LEVELS_MIN } from '../../../../shared/rubric-definition.js';
+import { toast } from '../../../components/toast.js';
+import { ApiError } from '../../../api/errors.js';
+import { deleteDraft, exportVersion, publishVersion, saveDraft } from '../../../api/rubrics.js';
 import {
   freshCode,
   fromVersion,

@@ -4,10 +4,10 @@
  * the device does not hold it yet (it arrives with the next sync).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Meeting } from '../../../shared/contract/observations.js';
-import type { RubricVersion } from '../../../shared/contract/rubrics.js';
-import { RUBRIC_MAX, RUBRIC_TOTAL_MAX } from '../../../shared/constants.js';
-import { getDb } from '../../sync/index.js';
+import type { Meeting } from '../../shared/contract/observations.js';
+import type { RubricVersion } from '../../shared/contract/rubrics.js';
+import { RUBRIC_MAX, RUBRIC_TOTAL_MAX } from '../../shared/constants.js';
+import { getDb } from '../sync/index.js';
 
 export function useRubricVersion(id: string | null | undefined): RubricVersion | null | undefined {
   return useLiveQuery(async () => (id ? (((await getDb().rubricVersions.get(id)) as unknown as RubricVersion | undefined) ?? null) : null), [id]);

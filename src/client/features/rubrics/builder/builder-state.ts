@@ -4,10 +4,10 @@
  * field path ("groups.1.items.0.code"), moves for drag and for the Move up/down buttons, and the preview's groups
  * (the rubric screen's own shape, so the preview is what the observer sees).
  */
-import type { RubricVersion } from '../../../shared/contract/rubrics.js';
-import { RubricDefinition, SCALE_LEVELS_MAX, type ScaleLevel } from '../../../shared/rubric-definition.js';
-import { versionMaximum } from '../../../shared/rubric.js';
-import type { RubricGroup } from '../rubrics/rubric-state.js';
+import type { RubricVersion } from '../../../../shared/contract/rubrics.js';
+import { RubricDefinition, SCALE_LEVELS_MAX, type ScaleLevel } from '../../../../shared/rubric-definition.js';
+import { versionMaximum } from '../../../../shared/rubric.js';
+import type { RubricGroup } from '../rubric-state.js';
 
 export interface EditorItem {
   key: string;

@@ -7,13 +7,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Alert, Badge, Button, Card, FileButton, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import type { RubricSummary, RubricVersionSummary } from '../../../shared/contract/rubrics.js';
-import type { Department } from '../../../shared/contract/common.js';
-import { RubricDefinition } from '../../../shared/rubric-definition.js';
-import { maySetDefaultRubric } from '../../../shared/access-policy/rubrics.js';
-import type { Role } from '../../../shared/enums.js';
-import { toast } from '../../components/toast.js';
-import { createRubric, exportVersion, fetchRubrics, newDraftFrom, retireVersion, setDepartmentDefault } from '../../api/rubrics.js';
+import type { RubricSummary, RubricVersionSummary } from '../../../../shared/contract/rubrics.js';
+import type { Department } from '../../../../shared/contract/common.js';
+import { RubricDefinition } from '../../../../shared/rubric-definition.js';
+import { maySetDefaultRubric } from '../../../../shared/access-policy/rubrics.js';
+import type { Role } from '../../../../shared/enums.js';
+import { toast } from '../../../components/toast.js';
+import { createRubric, exportVersion, fetchRubrics, newDraftFrom, retireVersion, setDepartmentDefault } from '../../../api/rubrics.js';
 import { blankDefinition } from './builder-state.js';
 
 export interface RubricListProps {
