@@ -41,7 +41,7 @@ async function axeClean(page: Page, where: string): Promise<void> {
 
 /** Taps a level's tile (the native radio is visually hidden) in the group's `item`-th item. */
 async function tap(page: Page, group: string, item: number, value: number) {
-  const radio = page.getByRole('region', { name: group }).getByRole('radiogroup').nth(item).getByRole('radio', { name: `${value} ${LEVELS[value - 1]}`, exact: true });
+  const radio = page.getByRole('region', { name: group, exact: true }).getByRole('radiogroup').nth(item).getByRole('radio', { name: `${value} ${LEVELS[value - 1]}`, exact: true });
   await radio.locator('xpath=ancestor::label[1]').click();
   await expect(radio).toBeChecked();
 }
@@ -73,7 +73,7 @@ test('a HOD builds and publishes a 5-level rubric; an observation initiated on i
   await test.step('the HOD builds a 5-level rubric in the builder', async () => {
     await hodPage.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Rubrics' }).click();
     await expect(hodPage).toHaveURL(/\/rubrics\/list-rubrics$/);
-    await expect(hodPage.getByRole('region', { name: 'SPEC rubric' })).toBeVisible();
+    await expect(hodPage.getByRole('region', { name: 'SPEC rubric', exact: true })).toBeVisible();
     await axeClean(hodPage, 'rubric list');
     await hodPage.getByRole('button', { name: 'New rubric' }).click();
     const dialog = hodPage.getByRole('dialog', { name: 'New rubric' });
@@ -108,14 +108,14 @@ test('a HOD builds and publishes a 5-level rubric; an observation initiated on i
     await expect(hodPage.getByText('Draft saved')).toBeVisible();
     await hodPage.getByRole('tab', { name: 'Preview' }).click();
     await expect(hodPage.getByTestId('preview-total')).toHaveText('0.0 / 10.0');
-    await expect(hodPage.getByRole('region', { name: 'A Facilitation' }).getByRole('radiogroup').first().getByRole('radio')).toHaveCount(5);
+    await expect(hodPage.getByRole('region', { name: 'A Facilitation', exact: true }).getByRole('radiogroup').first().getByRole('radio')).toHaveCount(5);
 
     await hodPage.getByRole('button', { name: 'Publish', exact: true }).click();
     const publish = hodPage.getByRole('dialog', { name: 'Publish this version?' });
     await expect(publish).toContainText('A published version never changes');
     await publish.getByRole('button', { name: 'Publish' }).click();
     await expect(hodPage).toHaveURL(/\/rubrics\/list-rubrics$/);
-    const card = hodPage.getByRole('region', { name: rubricName });
+    const card = hodPage.getByRole('region', { name: rubricName, exact: true });
     await expect(card.getByTestId('version-row')).toHaveAttribute('data-status', 'published');
     await card.getByRole('button', { name: `Make ${rubricName} the department default` }).click();
     await expect(card.getByText('Default for Mathematics')).toBeVisible();
@@ -172,16 +172,16 @@ test('a HOD builds and publishes a 5-level rubric; an observation initiated on i
     const page = await context.newPage();
     await signIn(page, observerEmail, PASSWORD);
     await page.goto(rubricUrl);
-    await expect(page.getByRole('region', { name: group }).getByRole('radiogroup')).toHaveCount(2);
+    await expect(page.getByRole('region', { name: group, exact: true }).getByRole('radiogroup')).toHaveCount(2);
     await expect(page.getByLabel('Scores').getByText('0.0 / 10.0')).toBeVisible();
     await axeClean(page, 'rubric screen');
     await goOffline(context);
     await tap(page, group, 0, 5);
     await tap(page, group, 1, 3);
-    await expect(page.getByRole('region', { name: group }).getByTestId('group-state')).toHaveText('Complete — sending');
+    await expect(page.getByRole('region', { name: group, exact: true }).getByTestId('group-state')).toHaveText('Complete — sending');
     await expect(page.getByLabel('Scores').getByText('8.0 / 10.0')).toBeVisible();
     await goOnline(context);
-    await expect(page.getByRole('region', { name: group }).getByTestId('group-state')).toHaveText('Saved', { timeout: 30_000 });
+    await expect(page.getByRole('region', { name: group, exact: true }).getByTestId('group-state')).toHaveText('Saved', { timeout: 30_000 });
     await untilServer(api, observer.token, id, (o) => (o.meetings.informedObservation?.rubrics ?? []).map((r) => r.observerScore), [5, 3], 'the offline scores reach the server');
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await untilServer(api, observer.token, id, (o) => o.meetings.informedObservation?.observerScore ?? null, 8, 'the observer submitted');
@@ -195,7 +195,7 @@ test('a HOD builds and publishes a 5-level rubric; an observation initiated on i
     await page.goto(rubricUrl);
     await tap(page, group, 0, 4);
     await tap(page, group, 1, 3);
-    await expect(page.getByRole('region', { name: group }).getByTestId('group-state')).toHaveText('Saved', { timeout: 30_000 });
+    await expect(page.getByRole('region', { name: group, exact: true }).getByTestId('group-state')).toHaveText('Saved', { timeout: 30_000 });
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await untilServer(api, fac.token, id, (o) => o.meetings.informedObservation?.facultyScore ?? null, 7, 'the faculty member submitted');
     await context.close();
