@@ -5,8 +5,8 @@
  *   reordered by keyboard — publishes it (the dialog says a published version never changes) and makes it the
  *   department's default → the initiate form offers it preselected → scheduling through the API (the class is
  *   today) → the observer scores offline (the group waits on the device, then reaches the server), the faculty
- *   member scores, the observer locks → the agreement view shows that version's items and "/ 10.0" → the analytics
- *   page opens for the department. axe finds no serious or critical violation on the builder and the rubric screen.
+ *   member scores, the observer locks → the agreement view shows that version's items and "/ 10.0" → the
+ *   department's analytics average that version's items on its 1–5 scale. axe finds no serious or critical violation on the builder and the rubric screen.
  */
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
@@ -224,9 +224,15 @@ test('a HOD builds and publishes a 5-level rubric; an observation initiated on i
     await context.close();
   });
 
-  await test.step('the analytics page opens for the department', async () => {
+  await test.step('the department’s analytics read that version: its items and its 1–5 scale', async () => {
     await hodPage.goto('/analytics');
-    await expect(hodPage.getByRole('main').getByText('Completion funnel').first()).toBeVisible({ timeout: 30_000 });
+    const main = hodPage.getByRole('main');
+    await expect(main.getByText('Completion funnel').first()).toBeVisible({ timeout: 30_000 });
+    // The version picker shows only when the department's observations use several versions.
+    const pick = main.getByRole('combobox', { name: 'Rubric' });
+    if (await pick.count()) await pick.selectOption({ label: `${rubricName} v1 (1)` });
+    await expect(main.getByText('Average observer score (1–5) per rubric item', { exact: false })).toBeVisible();
+    await expect(main.getByText('Opens with a question').first()).toBeAttached();
   });
   await hodContext.close();
 });
