@@ -2,7 +2,7 @@
  * The rubric builder and a rubric version in use, in the real app against the real server
  * (docs/adr/2026-11-28-rubric-versions.md). In the Mathematics department, which no other journey initiates in:
  *   the HOD builds a 5-level rubric (values 1–5) in the builder — a field refused at once names itself, items are
- *   reordered by keyboard — publishes it (the dialog says a published version never changes) and makes it the
+ *   reordered by drag and by keyboard — publishes it (the dialog says a published version never changes) and makes it the
  *   department's default → the initiate form offers it preselected → scheduling through the API (the class is
  *   today) → the observer scores offline (the group waits on the device, then reaches the server), the faculty
  *   member scores, the observer locks → the agreement view shows that version's items and "/ 10.0" → the
@@ -100,10 +100,16 @@ test('a HOD builds and publishes a 5-level rubric; an observation initiated on i
     await code.fill('A2');
     await expect(code).not.toHaveAttribute('aria-invalid', 'true');
 
-    // Reordered by keyboard: Move up on the second item.
+    // Reordered by drag (the handle of the second item onto the first), then by keyboard alone.
+    const firstTitle = hodPage.getByRole('textbox', { name: 'Item 1 title' });
+    await hodPage.getByTestId('item-editor').nth(1).getByTitle('Drag to move').dragTo(hodPage.getByTestId('item-editor').nth(0));
+    await expect(firstTitle).toHaveValue('Every student speaks');
+    await hodPage.getByRole('button', { name: 'Move down item A2' }).focus();
+    await hodPage.keyboard.press('Enter');
+    await expect(firstTitle).toHaveValue('Opens with a question');
     await hodPage.getByRole('button', { name: 'Move up item A2' }).focus();
     await hodPage.keyboard.press('Enter');
-    await expect(hodPage.getByRole('textbox', { name: 'Item 1 title' })).toHaveValue('Every student speaks');
+    await expect(firstTitle).toHaveValue('Every student speaks');
     await axeClean(hodPage, 'rubric editor');
 
     await hodPage.getByRole('button', { name: 'Save draft' }).click();

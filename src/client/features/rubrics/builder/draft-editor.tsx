@@ -26,7 +26,7 @@ import {
   type EditorItem,
   type EditorState,
 } from './builder-state.js';
-import { DragHandle, dragProps, MoveButtons } from './reorder-controls.js';
+import { DragHandle, dropProps, MoveButtons } from './reorder-controls.js';
 import { RubricPreview } from './rubric-preview.js';
 
 export interface DraftEditorProps {
@@ -141,11 +141,11 @@ export function DraftEditor({ version, onChanged }: DraftEditorProps) {
             <Title order={2} size="h4">Groups</Title>
             {at('groups') ? <Text c="var(--mantine-color-error)" size="sm" role="alert">{at('groups')}</Text> : null}
             {state.groups.map((group, g) => (
-              <Card key={group.key} withBorder radius="md" padding="md" component="section" aria-label={`Group ${g + 1}`} {...dragProps('groups', g, moveGroup)} data-testid="group-editor">
+              <Card key={group.key} withBorder radius="md" padding="md" component="section" aria-label={`Group ${g + 1}`} {...dropProps('groups', g, moveGroup)} data-testid="group-editor">
                 <Stack gap="sm">
                   <Group justify="space-between" wrap="wrap" align="flex-end">
                     <Group gap="xs" align="flex-end" wrap="wrap" style={{ flex: 1 }}>
-                      <DragHandle />
+                      <DragHandle list="groups" index={g} />
                       <TextInput label={`Group ${g + 1} code`} value={group.code} onChange={(e) => setGroup(g, { code: e.currentTarget.value })} error={at(`groups.${g}.code`)} w={120} required />
                       <TextInput label={`Group ${g + 1} title`} value={group.title} onChange={(e) => setGroup(g, { title: e.currentTarget.value })} error={at(`groups.${g}.title`)} style={{ flex: 1, minWidth: 180 }} required />
                     </Group>
@@ -263,11 +263,11 @@ function ItemEditor({ item, g, i, count, groupKey, state, at, setItem, onMove, o
   const base = `groups.${g}.items.${i}`;
   const descriptorIssue = Object.keys(item.descriptors).map((k) => at(`${base}.descriptors.${k}`)).find(Boolean);
   return (
-    <Card withBorder radius="sm" padding="sm" {...dragProps(`items-${groupKey}`, i, onMove)} data-testid="item-editor" aria-label={`Item ${i + 1} of group ${g + 1}`} component="div" role="group">
+    <Card withBorder radius="sm" padding="sm" {...dropProps(`items-${groupKey}`, i, onMove)} data-testid="item-editor" aria-label={`Item ${i + 1} of group ${g + 1}`} component="div" role="group">
       <Stack gap="xs">
         <Group justify="space-between" align="flex-end" wrap="wrap">
           <Group gap="xs" align="flex-end" wrap="wrap" style={{ flex: 1 }}>
-            <DragHandle />
+            <DragHandle list={`items-${groupKey}`} index={i} />
             <TextInput label={`Item ${i + 1} code`} value={item.code} onChange={(e) => setItem(g, i, { code: e.currentTarget.value })} error={at(`${base}.code`)} w={120} required />
             <TextInput label={`Item ${i + 1} title`} value={item.title} onChange={(e) => setItem(g, i, { title: e.currentTarget.value })} error={at(`${base}.title`)} style={{ flex: 1, minWidth: 180 }} required />
           </Group>

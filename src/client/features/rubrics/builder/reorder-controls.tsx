@@ -31,18 +31,15 @@ export function MoveButtons({ what, index, count, onMove }: ReorderProps) {
 }
 
 /**
- * Drag and drop within one list (`list` names it so an item is never dropped among groups): the dragged index is
- * carried in the drag data; dropping on another entry moves it there.
+ * Drag and drop within one list (`list` names it so an item is never dropped among groups): the handle carries the
+ * dragged index (only the handle is draggable, so text in the fields stays selectable); dropping on another entry
+ * of the list moves it there.
  */
-export function dragProps(list: string, index: number, onMove: (from: number, to: number) => void) {
-  const type = `application/x-rubric-${list}`;
+const dragType = (list: string) => `application/x-rubric-${list}`;
+
+export function dropProps(list: string, index: number, onMove: (from: number, to: number) => void) {
+  const type = dragType(list);
   return {
-    draggable: true,
-    onDragStart: (e: DragEvent) => {
-      e.stopPropagation();
-      e.dataTransfer.setData(type, String(index));
-      e.dataTransfer.effectAllowed = 'move';
-    },
     onDragOver: (e: DragEvent) => {
       if (e.dataTransfer.types.includes(type)) {
         e.preventDefault();
@@ -59,9 +56,20 @@ export function dragProps(list: string, index: number, onMove: (from: number, to
   };
 }
 
-export function DragHandle({ children }: { children?: ReactNode }) {
+/** The mouse's handle: hidden from assistive tech, whose users move with the buttons. */
+export function DragHandle({ list, index, children }: { list: string; index: number; children?: ReactNode }) {
   return (
-    <span aria-hidden="true" style={{ cursor: 'grab', userSelect: 'none', padding: '0 4px', color: 'var(--mantine-color-dimmed)' }} title="Drag to move">
+    <span
+      aria-hidden="true"
+      draggable
+      onDragStart={(e) => {
+        e.stopPropagation();
+        e.dataTransfer.setData(dragType(list), String(index));
+        e.dataTransfer.effectAllowed = 'move';
+      }}
+      style={{ cursor: 'grab', userSelect: 'none', padding: '8px 4px', color: 'var(--mantine-color-dimmed)' }}
+      title="Drag to move"
+    >
       ⠿{children}
     </span>
   );
