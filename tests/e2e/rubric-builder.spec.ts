@@ -111,6 +111,12 @@ test('a HOD builds and publishes a 5-level rubric; an observation initiated on i
     await hodPage.keyboard.press('Enter');
     await expect(firstTitle).toHaveValue('Every student speaks');
     await axeClean(hodPage, 'rubric editor');
+    // On a phone and a tablet the editor fits the width (fields wrap; nothing scrolls sideways).
+    for (const size of [{ width: 390, height: 844 }, { width: 768, height: 1024 }]) {
+      await hodPage.setViewportSize(size);
+      await expect.poll(() => hodPage.evaluate(() => document.documentElement.scrollWidth), { message: `editor width at ${size.width} px` }).toBeLessThanOrEqual(size.width);
+    }
+    await hodPage.setViewportSize({ width: 1280, height: 800 });
 
     await hodPage.getByRole('button', { name: 'Save draft' }).click();
     await expect(hodPage.getByText('Draft saved')).toBeVisible();
