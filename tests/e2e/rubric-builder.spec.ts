@@ -19,7 +19,7 @@ import { newDesktop, newPhone, untilServer } from './support/cycle.js';
 import { DOMAIN } from './support/demo.js';
 import { goOffline, goOnline } from './support/network.js';
 import { settled } from './support/pages.js';
-import { expectAllSynced, signIn } from './support/session.js';
+import { expectAllSynced, serviceWorkerReady, signIn } from './support/session.js';
 
 const HOD = `hod.math@${DOMAIN}`;
 const PASSWORD = 'e2e-password-1';
@@ -189,6 +189,9 @@ test('a HOD builds and publishes a 5-level rubric; an observation initiated on i
     await expect(page.getByRole('region', { name: group, exact: true }).getByRole('radiogroup')).toHaveCount(2);
     await expect(page.getByLabel('Scores').getByText('0.0 / 10.0')).toBeVisible();
     await axeClean(page, 'rubric screen');
+    // As in the classroom journey (rubric-field.spec.ts): the app is installed and synced before the network goes.
+    await serviceWorkerReady(page);
+    await expectAllSynced(page);
     await goOffline(context);
     await tap(page, group, 0, 5);
     await tap(page, group, 1, 3);
