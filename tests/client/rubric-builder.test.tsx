@@ -5,7 +5,7 @@
  * up/down buttons (and the pure move), the scale's 2–7 levels, and the preview on the rubric screen's own cards.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RubricVersion } from '../../src/shared/contract/rubrics.js';
 import { DraftEditor } from '../../src/client/features/rubrics/builder/draft-editor.js';
 import { fromVersion, issuesOf, move, serverIssue, toDefinition } from '../../src/client/features/rubrics/builder/builder-state.js';
@@ -107,12 +107,14 @@ describe('draft editor', () => {
     expect(errorOf(level)).toBe('a level needs a label');
   });
 
-  it('reorders groups and items with the Move up/down buttons; the first cannot move up', () => {
+  it('reorders groups and items with the Move up/down buttons, the focus staying with what moved; the first cannot move up', async () => {
     renderWithMantine(<DraftEditor version={DRAFT} onChanged={() => undefined} />);
     expect(codes('Group')).toEqual(['A', 'B']);
     expect((screen.getByRole('button', { name: 'Move up group A' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Move down group A' }));
     expect(codes('Group')).toEqual(['B', 'A']);
+    // The focus stays with the group that moved: its Move down is now disabled (last), so its Move up.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move up group A' })));
     expect(codes('Item')).toEqual(['B1', 'A1', 'A2']);
     fireEvent.click(screen.getByRole('button', { name: 'Move up item A2' }));
     expect(codes('Item')).toEqual(['B1', 'A2', 'A1']);

@@ -13,16 +13,29 @@ export interface ReorderProps {
   onMove: (from: number, to: number) => void;
 }
 
+/**
+ * After a move the focus stays with what moved: its same button, or the other one when it reached the end (the list
+ * re-renders in its new order, which can take the focused button out of the document for a moment).
+ */
+function refocus(label: string, other: string) {
+  setTimeout(() => {
+    const find = (l: string) => [...document.querySelectorAll<HTMLButtonElement>('button[aria-label]:not(:disabled)')].find((b) => b.getAttribute('aria-label') === l);
+    (find(label) ?? find(other))?.focus();
+  }, 0);
+}
+
 export function MoveButtons({ what, index, count, onMove }: ReorderProps) {
+  const up = `Move up ${what}`;
+  const down = `Move down ${what}`;
   return (
     <Group gap={4} wrap="nowrap">
       <Tooltip label="Move up">
-        <ActionIcon variant="default" size={44} aria-label={`Move up ${what}`} disabled={index === 0} onClick={() => onMove(index, index - 1)}>
+        <ActionIcon variant="default" size={44} aria-label={up} disabled={index === 0} onClick={() => { onMove(index, index - 1); refocus(up, down); }}>
           <span aria-hidden="true">↑</span>
         </ActionIcon>
       </Tooltip>
       <Tooltip label="Move down">
-        <ActionIcon variant="default" size={44} aria-label={`Move down ${what}`} disabled={index === count - 1} onClick={() => onMove(index, index + 1)}>
+        <ActionIcon variant="default" size={44} aria-label={down} disabled={index === count - 1} onClick={() => { onMove(index, index + 1); refocus(down, up); }}>
           <span aria-hidden="true">↓</span>
         </ActionIcon>
       </Tooltip>
