@@ -24,6 +24,7 @@ import { Route as AppObservationsListObservationRouteImport } from './routes/_ap
 import { Route as AppObservationsPromptObservationRouteImport } from './routes/_app/observations/prompt-observation'
 import { Route as AppPlanReflectionPlanRouteImport } from './routes/_app/plan/reflection-plan'
 import { Route as AppPlanTeachingPlanRouteImport } from './routes/_app/plan/teaching-plan'
+import { Route as AppRubricsListRubricsRouteImport } from './routes/_app/rubrics/list-rubrics'
 import { Route as AppSettingsEditProfileRouteImport } from './routes/_app/settings/edit-profile'
 import { Route as AppSettingsProfileRouteImport } from './routes/_app/settings/profile'
 import { Route as AppSettingsResetPasswordRouteImport } from './routes/_app/settings/reset-password'
@@ -35,6 +36,7 @@ import { Route as AppObservationsObservationRubricIdRouteImport } from './routes
 import { Route as AppObservationsObservationSchedulingIdRouteImport } from './routes/_app/observations/observation-scheduling/$id'
 import { Route as AppObservationsPostObservationMeetingIdRouteImport } from './routes/_app/observations/post-observation-meeting/$id'
 import { Route as AppObservationsUninformedObservationRubricIdRouteImport } from './routes/_app/observations/uninformed-observation-rubric/$id'
+import { Route as AppRubricsEditRubricIdRouteImport } from './routes/_app/rubrics/edit-rubric/$id'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -113,6 +115,11 @@ const AppPlanTeachingPlanRoute = AppPlanTeachingPlanRouteImport.update({
   path: '/plan/teaching-plan',
   getParentRoute: () => AppRoute,
 } as any)
+const AppRubricsListRubricsRoute = AppRubricsListRubricsRouteImport.update({
+  id: '/rubrics/list-rubrics',
+  path: '/rubrics/list-rubrics',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSettingsEditProfileRoute = AppSettingsEditProfileRouteImport.update({
   id: '/settings/edit-profile',
   path: '/settings/edit-profile',
@@ -174,6 +181,11 @@ const AppObservationsUninformedObservationRubricIdRoute =
     path: '/observations/uninformed-observation-rubric/$id',
     getParentRoute: () => AppRoute,
   } as any)
+const AppRubricsEditRubricIdRoute = AppRubricsEditRubricIdRouteImport.update({
+  id: '/rubrics/edit-rubric/$id',
+  path: '/rubrics/edit-rubric/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -190,6 +202,7 @@ export interface FileRoutesByFullPath {
   '/observations/prompt-observation': typeof AppObservationsPromptObservationRoute
   '/plan/reflection-plan': typeof AppPlanReflectionPlanRoute
   '/plan/teaching-plan': typeof AppPlanTeachingPlanRoute
+  '/rubrics/list-rubrics': typeof AppRubricsListRubricsRoute
   '/settings/edit-profile': typeof AppSettingsEditProfileRoute
   '/settings/profile': typeof AppSettingsProfileRoute
   '/settings/reset-password': typeof AppSettingsResetPasswordRoute
@@ -201,6 +214,7 @@ export interface FileRoutesByFullPath {
   '/observations/observation-scheduling/$id': typeof AppObservationsObservationSchedulingIdRoute
   '/observations/post-observation-meeting/$id': typeof AppObservationsPostObservationMeetingIdRoute
   '/observations/uninformed-observation-rubric/$id': typeof AppObservationsUninformedObservationRubricIdRoute
+  '/rubrics/edit-rubric/$id': typeof AppRubricsEditRubricIdRoute
 }
 export interface FileRoutesByTo {
   '/accept-invitation': typeof AcceptInvitationRoute
@@ -217,6 +231,7 @@ export interface FileRoutesByTo {
   '/observations/prompt-observation': typeof AppObservationsPromptObservationRoute
   '/plan/reflection-plan': typeof AppPlanReflectionPlanRoute
   '/plan/teaching-plan': typeof AppPlanTeachingPlanRoute
+  '/rubrics/list-rubrics': typeof AppRubricsListRubricsRoute
   '/settings/edit-profile': typeof AppSettingsEditProfileRoute
   '/settings/profile': typeof AppSettingsProfileRoute
   '/settings/reset-password': typeof AppSettingsResetPasswordRoute
@@ -228,6 +243,7 @@ export interface FileRoutesByTo {
   '/observations/observation-scheduling/$id': typeof AppObservationsObservationSchedulingIdRoute
   '/observations/post-observation-meeting/$id': typeof AppObservationsPostObservationMeetingIdRoute
   '/observations/uninformed-observation-rubric/$id': typeof AppObservationsUninformedObservationRubricIdRoute
+  '/rubrics/edit-rubric/$id': typeof AppRubricsEditRubricIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -246,6 +262,7 @@ export interface FileRoutesById {
   '/_app/observations/prompt-observation': typeof AppObservationsPromptObservationRoute
   '/_app/plan/reflection-plan': typeof AppPlanReflectionPlanRoute
   '/_app/plan/teaching-plan': typeof AppPlanTeachingPlanRoute
+  '/_app/rubrics/list-rubrics': typeof AppRubricsListRubricsRoute
   '/_app/settings/edit-profile': typeof AppSettingsEditProfileRoute
   '/_app/settings/profile': typeof AppSettingsProfileRoute
   '/_app/settings/reset-password': typeof AppSettingsResetPasswordRoute
@@ -257,6 +274,7 @@ export interface FileRoutesById {
   '/_app/observations/observation-scheduling/$id': typeof AppObservationsObservationSchedulingIdRoute
   '/_app/observations/post-observation-meeting/$id': typeof AppObservationsPostObservationMeetingIdRoute
   '/_app/observations/uninformed-observation-rubric/$id': typeof AppObservationsUninformedObservationRubricIdRoute
+  '/_app/rubrics/edit-rubric/$id': typeof AppRubricsEditRubricIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -275,6 +293,7 @@ export interface FileRouteTypes {
     | '/observations/prompt-observation'
     | '/plan/reflection-plan'
     | '/plan/teaching-plan'
+    | '/rubrics/list-rubrics'
     | '/settings/edit-profile'
     | '/settings/profile'
     | '/settings/reset-password'
@@ -286,6 +305,7 @@ export interface FileRouteTypes {
     | '/observations/observation-scheduling/$id'
     | '/observations/post-observation-meeting/$id'
     | '/observations/uninformed-observation-rubric/$id'
+    | '/rubrics/edit-rubric/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/accept-invitation'
@@ -302,6 +322,7 @@ export interface FileRouteTypes {
     | '/observations/prompt-observation'
     | '/plan/reflection-plan'
     | '/plan/teaching-plan'
+    | '/rubrics/list-rubrics'
     | '/settings/edit-profile'
     | '/settings/profile'
     | '/settings/reset-password'
@@ -313,6 +334,7 @@ export interface FileRouteTypes {
     | '/observations/observation-scheduling/$id'
     | '/observations/post-observation-meeting/$id'
     | '/observations/uninformed-observation-rubric/$id'
+    | '/rubrics/edit-rubric/$id'
   id:
     | '__root__'
     | '/_app'
@@ -330,6 +352,7 @@ export interface FileRouteTypes {
     | '/_app/observations/prompt-observation'
     | '/_app/plan/reflection-plan'
     | '/_app/plan/teaching-plan'
+    | '/_app/rubrics/list-rubrics'
     | '/_app/settings/edit-profile'
     | '/_app/settings/profile'
     | '/_app/settings/reset-password'
@@ -341,6 +364,7 @@ export interface FileRouteTypes {
     | '/_app/observations/observation-scheduling/$id'
     | '/_app/observations/post-observation-meeting/$id'
     | '/_app/observations/uninformed-observation-rubric/$id'
+    | '/_app/rubrics/edit-rubric/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -456,6 +480,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPlanTeachingPlanRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/rubrics/list-rubrics': {
+      id: '/_app/rubrics/list-rubrics'
+      path: '/rubrics/list-rubrics'
+      fullPath: '/rubrics/list-rubrics'
+      preLoaderRoute: typeof AppRubricsListRubricsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/settings/edit-profile': {
       id: '/_app/settings/edit-profile'
       path: '/settings/edit-profile'
@@ -533,6 +564,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppObservationsUninformedObservationRubricIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/rubrics/edit-rubric/$id': {
+      id: '/_app/rubrics/edit-rubric/$id'
+      path: '/rubrics/edit-rubric/$id'
+      fullPath: '/rubrics/edit-rubric/$id'
+      preLoaderRoute: typeof AppRubricsEditRubricIdRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -549,6 +587,7 @@ interface AppRouteChildren {
   AppObservationsPromptObservationRoute: typeof AppObservationsPromptObservationRoute
   AppPlanReflectionPlanRoute: typeof AppPlanReflectionPlanRoute
   AppPlanTeachingPlanRoute: typeof AppPlanTeachingPlanRoute
+  AppRubricsListRubricsRoute: typeof AppRubricsListRubricsRoute
   AppSettingsEditProfileRoute: typeof AppSettingsEditProfileRoute
   AppSettingsProfileRoute: typeof AppSettingsProfileRoute
   AppSettingsResetPasswordRoute: typeof AppSettingsResetPasswordRoute
@@ -560,6 +599,7 @@ interface AppRouteChildren {
   AppObservationsObservationSchedulingIdRoute: typeof AppObservationsObservationSchedulingIdRoute
   AppObservationsPostObservationMeetingIdRoute: typeof AppObservationsPostObservationMeetingIdRoute
   AppObservationsUninformedObservationRubricIdRoute: typeof AppObservationsUninformedObservationRubricIdRoute
+  AppRubricsEditRubricIdRoute: typeof AppRubricsEditRubricIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -575,6 +615,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppObservationsPromptObservationRoute: AppObservationsPromptObservationRoute,
   AppPlanReflectionPlanRoute: AppPlanReflectionPlanRoute,
   AppPlanTeachingPlanRoute: AppPlanTeachingPlanRoute,
+  AppRubricsListRubricsRoute: AppRubricsListRubricsRoute,
   AppSettingsEditProfileRoute: AppSettingsEditProfileRoute,
   AppSettingsProfileRoute: AppSettingsProfileRoute,
   AppSettingsResetPasswordRoute: AppSettingsResetPasswordRoute,
@@ -591,6 +632,7 @@ const AppRouteChildren: AppRouteChildren = {
     AppObservationsPostObservationMeetingIdRoute,
   AppObservationsUninformedObservationRubricIdRoute:
     AppObservationsUninformedObservationRubricIdRoute,
+  AppRubricsEditRubricIdRoute: AppRubricsEditRubricIdRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

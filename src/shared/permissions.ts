@@ -79,6 +79,11 @@ export const CAPABILITIES = {
   'analytics.view': [...ALL_SEEING, 'Head_of_Department'],
   /** PUT /department/{id}/observation-mode: formative or summative per department (src/shared/observation-mode.ts). */
   'department.mode': TEMPLATE_EDITORS,
+  /**
+   * POST /rubrics and the builder pages: administrators build the institution's rubrics, a HOD their department's
+   * (src/shared/access-policy/rubrics.ts mayEditRubric decides per rubric).
+   */
+  'rubric.build': [...TEMPLATE_EDITORS, 'Head_of_Department'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof CAPABILITIES;
@@ -132,6 +137,8 @@ export const PAGE_NEEDS = {
   '/observations/uninformed-observation-rubric/$id': null,
   '/observations/post-observation-meeting/$id': null,
   '/analytics': 'analytics.view',
+  '/rubrics/list-rubrics': 'rubric.build',
+  '/rubrics/edit-rubric/$id': 'rubric.build',
 } as const satisfies Record<string, Capability | null>;
 
 export type PagePath = keyof typeof PAGE_NEEDS;
@@ -218,6 +225,7 @@ const MENU: readonly (MenuEntry | { label: string; children: readonly MenuEntry[
       { label: 'Reflection Plan', to: '/plan/reflection-plan' },
     ],
   },
+  { label: 'Rubrics', to: '/rubrics/list-rubrics', covers: ['/rubrics/'] },
   {
     label: 'Email Templates',
     children: [

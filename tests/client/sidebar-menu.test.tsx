@@ -41,7 +41,7 @@ describe('sidebar menu by role (SPEC §2)', () => {
     expect(within(nav).getByRole('link', { name: 'Courses' }).getAttribute('href')).toBe('/');
   });
 
-  it('Head_of_Department: users, initiate observation, analytics and the three course pages', async () => {
+  it('Head_of_Department: users, initiate observation, analytics, the three course pages and the rubric builder', async () => {
     const nav = await renderMenu('Head_of_Department', '/courses/assign-courses');
     expect(linkTargets(nav)).toEqual([
       '/dashboard',
@@ -53,6 +53,7 @@ describe('sidebar menu by role (SPEC §2)', () => {
       '/courses/assign-courses',
       '/users/list-user',
       '/users/create-user',
+      '/rubrics/list-rubrics',
       '/settings/profile',
     ]);
     // The active link is marked for assistive tech and styling; its group starts open.
@@ -65,19 +66,19 @@ describe('sidebar menu by role (SPEC §2)', () => {
   it.each([
     [
       'Super_Admin',
-      ['/observations/list-observation', '/observations/prompt-observation', '/courses/create-courses', '/courses/assign-courses', '/users/create-user', '/plan/teaching-plan', '/email/observation-prompt', '/analytics'],
+      ['/observations/list-observation', '/observations/prompt-observation', '/courses/create-courses', '/courses/assign-courses', '/users/create-user', '/plan/teaching-plan', '/email/observation-prompt', '/analytics', '/rubrics/list-rubrics'],
       ['/observations/create-observation'],
     ],
     [
       'Admin',
-      ['/observations/prompt-observation', '/courses/create-courses', '/courses/assign-courses', '/users/create-user', '/email/new-user', '/analytics'],
+      ['/observations/prompt-observation', '/courses/create-courses', '/courses/assign-courses', '/users/create-user', '/email/new-user', '/analytics', '/rubrics/list-rubrics'],
       ['/observations/create-observation'],
     ],
     [
       'Campus_Director',
       ['/observations/list-observation', '/courses/list-courses', '/users/list-user', '/users/create-user', '/user/faculty', '/plan/reflection-plan', '/analytics'],
       // SPEC's full menu lists these, but the server refuses them to a Campus Director.
-      ['/observations/prompt-observation', '/courses/create-courses', '/courses/assign-courses', '/email/new-user', '/observations/create-observation'],
+      ['/observations/prompt-observation', '/courses/create-courses', '/courses/assign-courses', '/email/new-user', '/observations/create-observation', '/rubrics/list-rubrics'],
     ],
   ] as const)('%s sees the pages it can use (Create User included) and none it cannot', async (role, present, absent) => {
     const nav = await renderMenu(role, '/settings/profile');

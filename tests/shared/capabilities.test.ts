@@ -43,7 +43,11 @@ const README: Partial<Record<Capability, Role[]>> = {
   'analytics.view': ['Super_Admin', 'Admin', 'Campus_Director', 'Head_of_Department'],
   'sso.approve': ['Super_Admin', 'Admin'],
   'department.mode': ['Super_Admin', 'Admin'],
+  'rubric.build': ['Super_Admin', 'Admin', 'Head_of_Department'],
 };
+
+/** A valid rubric: POST /rubrics checks the role only after the body (docs/api.md "Rubrics"). */
+const PROBE_RUBRIC = { definition: { name: 'Probe rubric', groups: [{ code: 'P', title: 'Probe', items: [{ code: 'P1', title: 'Probe item' }] }], scale: [{ value: 0, label: 'No' }, { value: 1, label: 'Yes' }] } };
 
 /** A request per role-checked capability. `observation.readAll` and `course.list` scope rows instead of refusing. */
 const PROBES: Partial<Record<Capability, Probe>> = {
@@ -62,6 +66,7 @@ const PROBES: Partial<Record<Capability, Probe>> = {
   'analytics.view': async (t, token) => (await t.get('/api/analytics', token)).statusCode,
   'sso.approve': async (t, token) => (await t.get('/api/sso-requests', token)).statusCode,
   'department.mode': async (t, token) => (await t.put('/api/department/999999/observation-mode', { mode: 'formative' }, token)).statusCode,
+  'rubric.build': async (t, token) => (await t.post('/api/rubrics', PROBE_RUBRIC, token)).statusCode,
 };
 
 let t: TestApp;

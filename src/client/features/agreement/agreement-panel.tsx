@@ -4,7 +4,7 @@
  * with the exact agreement % and the mean absolute difference (shared/agreement.ts). The observer drafts the
  * post-observation agenda from the largest differences and their tagged notes, edits and shares it. The faculty
  * member sees only the shared agenda's items and the notes shared with them — never the observer's scores (their
- * replica does not hold them).
+ * replica does not hold them). Items, totals and their maximum are those of the observation's rubric version.
  */
 import { useState } from 'react';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
@@ -16,6 +16,8 @@ import type { Role } from '../../../shared/enums.js';
 import { submitWithToast } from '../../components/submit-result.js';
 import { toast } from '../../components/toast.js';
 import { seesAgreement } from '../../../shared/access-policy/index.js';
+import { formatTotal } from '../../../shared/rubric.js';
+import { useRubricVersion } from '../../hooks/use-rubric-version.js';
 
 export interface AgreementPanelProps {
   obs: Observation;
@@ -48,13 +50,14 @@ export function AgreementPanel({ obs, userId, role, departmentId = null, notes, 
   const isFaculty = userId === obs.facultyId;
   const seesScores = seesAgreement({ id: userId, role, departmentId }, obs);
   const locked = lockedMeetings(obs);
+  const version = useRubricVersion(obs.rubricVersionId);
   if (isFaculty) return agenda?.shared ? <SharedAgenda obs={obs} agenda={agenda} notes={notes} /> : null;
   if (!seesScores || locked.length === 0) return null;
   const agreements = locked.map((l) => ({ ...l, agreement: computeAgreement(l.meeting.rubrics) }));
   return (
     <Stack>
       {agreements.map((a) => (
-        <AgreementTable key={a.kind} title={`Agreement · ${LABEL[a.kind]}`} agreement={a.agreement} />
+        <AgreementTable key={a.kind} title={`Agreement · ${LABEL[a.kind]}`} agreement={a.agreement} meeting={a.meeting} rubric={version ? `${version.name} · version ${version.number}` : null} />
       ))}
       {userId === obs.observerId ? (
         <AgendaEditor obs={obs} agreements={agreements.map((a) => a.agreement)} notes={notes} agenda={agenda} />
@@ -67,11 +70,20 @@ export function AgreementPanel({ obs, userId, role, departmentId = null, notes, 
 
 const GAP_COLORS = { large: 'var(--mantine-color-red-light)', notable: 'var(--mantine-color-yellow-light)' } as const;
 
-function AgreementTable({ title, agreement }: { title: string; agreement: Agreement }) {
+function AgreementTable({ title, agreement, meeting, rubric }: { title: string; agreement: Agreement; meeting: Meeting; rubric: string | null }) {
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-label={title}>
       <Title order={2} size="h5" mb="xs">{title}</Title>
+      {rubric ? <Text size="sm" c="dimmed" mb="xs" data-testid="agreement-rubric">{rubric}</Text> : null}
       <SimpleGrid cols={{ base: 2, sm: 3 }} mb="sm">
+        <div>
+          <Text size="xs" c="dimmed">Observer total</Text>
+          <Text fw={600} data-testid="observer-total">{formatTotal(meeting.observerScore, meeting.maximum)}</Text>
+        </div>
+        <div>
+          <Text size="xs" c="dimmed">Faculty total</Text>
+          <Text fw={600} data-testid="faculty-total">{formatTotal(meeting.facultyScore, meeting.maximum)}</Text>
+        </div>
         <div>
           <Text size="xs" c="dimmed">Exact agreement</Text>
           <Text fw={600} data-testid="exact-agreement">{agreement.exactAgreementPct == null ? '—' : `${agreement.exactAgreementPct.toFixed(1)}%`}</Text>

@@ -2,7 +2,9 @@
  * Initiate Observation (SPEC §2, §5): a Head of Department picks one observer of the department, one or more
  * faculty members with no open observation, and a semester. Faculty who cannot be chosen are listed with the reason
  * (and shown disabled in the picker) instead of silently missing. Queued through the outbox (works offline); the list
- * follows 2.5 s after the success toast (SPEC §4).
+ * follows 2.5 s after the success toast (SPEC §4). The rubric: a published version of the institution's or the
+ * department's rubrics on the device (docs/adr/2026-11-28-rubric-versions.md), the department's default preselected
+ * when the server can say which it is; "the department's default" leaves the choice to the server.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, MultiSelect, Paper, Select, Stack, Text } from '@mantine/core';
@@ -11,6 +13,8 @@ import Dexie from 'dexie';
 import { useNavigate } from '@tanstack/react-router';
 import { DELAY } from '../../../shared/constants.js';
 import type { User } from '../../../shared/contract/users.js';
+import type { RubricSummary, RubricVersion } from '../../../shared/contract/rubrics.js';
+import { fetchRubrics } from '../../api/rubrics.js';
 import { SEMESTERS, type Semester } from '../../../shared/enums.js';
 import { MSG } from '../../../shared/messages.js';
 import { getDb } from '../../sync/index.js';
@@ -75,9 +79,46 @@ async function loadCandidates(departmentId: number | null): Promise<Candidates> 
   };
 }
 
+/** Published versions a HOD of `departmentId` may initiate on: the institution's and the department's. */
+async function loadVersions(departmentId: number | null): Promise<{ value: string; label: string }[]> {
+  const all = (await getDb().rubricVersions.toArray()) as unknown as RubricVersion[];
+  return all
+    .filter((v) => v.status === 'published' && (v.departmentId == null || v.departmentId === departmentId))
+    .sort((a, b) => a.name.localeCompare(b.name) || b.number - a.number)
+    .map((v) => ({ value: v.id, label: `${v.name} · version ${v.number}` }));
+}
+
+/** The version an initiate without one would use: the newest published of the department's default, else the institution's. */
+export function defaultVersionId(rubrics: readonly RubricSummary[], departmentId: number | null): string | null {
+  const rubric = rubrics.find((r) => departmentId != null && r.defaultFor.includes(departmentId)) ?? rubrics.find((r) => r.institutionDefault);
+  const published = (rubric?.versions ?? []).filter((v) => v.status === 'published').sort((a, b) => b.number - a.number);
+  return published[0]?.id ?? null;
+}
+
+const SERVER_DEFAULT = 'department-default';
+
 export function CreateObservationForm({ hod }: CreateObservationFormProps) {
   const departmentId = hod.department?.id ?? null;
   const candidates = useLiveQuery(() => loadCandidates(departmentId), [departmentId]);
+  const versions = useLiveQuery(() => loadVersions(departmentId), [departmentId]);
+  const [rubricVersionId, setRubricVersionId] = useState<string | null>(null);
+  const [defaultId, setDefaultId] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    // Online the server says which rubric is the department's default; offline the server chooses at sync.
+    fetchRubrics().then(
+      (r) => live && setDefaultId(defaultVersionId(r, departmentId)),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [departmentId]);
+  const versionData = useMemo(
+    () => [{ value: SERVER_DEFAULT, label: 'The department’s default rubric' }, ...(versions ?? []).map((v) => (v.value === defaultId ? { ...v, label: `${v.label} (department default)` } : v))],
+    [versions, defaultId],
+  );
+  const chosenVersion = rubricVersionId ?? (defaultId && versions?.some((v) => v.value === defaultId) ? defaultId : SERVER_DEFAULT);
   const [observerId, setObserverId] = useState<string | null>(null);
   const [facultyIds, setFacultyIds] = useState<string[]>([]);
   const [semester, setSemester] = useState<string | null>(null);
@@ -96,7 +137,8 @@ export function CreateObservationForm({ hod }: CreateObservationFormProps) {
     setBusy(true);
     try {
       const ids = Object.fromEntries(facultyIds.map((f) => [f, crypto.randomUUID()]));
-      const ok = await submitWithToast('observation.initiate', { facultyIds, observerId, semester: semester as Semester, ids }, { progress: MSG.observationsInitiating, success: MSG.observationsInitiated });
+      const version = chosenVersion === SERVER_DEFAULT ? {} : { rubricVersionId: chosenVersion };
+      const ok = await submitWithToast('observation.initiate', { facultyIds, observerId, semester: semester as Semester, ids, ...version }, { progress: MSG.observationsInitiating, success: MSG.observationsInitiated });
       if (!ok) return void setBusy(false);
       timer.current = setTimeout(() => void navigate({ to: '/observations/list-observation' }), DELAY.initiateRedirect);
     } catch (err) {
@@ -143,6 +185,7 @@ export function CreateObservationForm({ hod }: CreateObservationFormProps) {
           </Box>
         ) : null}
         <Select label="Semester" placeholder="Select semester" data={[...SEMESTERS]} value={semester} onChange={setSemester} />
+        <Select label="Rubric" data={versionData} value={chosenVersion} onChange={(v) => setRubricVersionId(v)} allowDeselect={false} description="The version is fixed on the observation: a later version never changes its scoring." />
         <Button onClick={() => void submit()} loading={busy} disabled={busy} w="fit-content">
           Initiate
         </Button>

@@ -48,9 +48,9 @@ function StageCard({ stage, children, action }: { stage: StageState; children?: 
 function Scores({ m, side }: { m: Meeting; side: Side }) {
   return (
     <>
-      {side !== 'faculty' ? <Text size="sm">Observer score: {m.observerScore == null ? 'not submitted' : formatTotal(m.observerScore)}</Text> : null}
-      <Text size="sm">Faculty score: {m.facultyScore == null ? 'not submitted' : formatTotal(m.facultyScore)}</Text>
-      {m.percentage != null ? <Text size="sm">Final: {formatTotal(m.finalScore)} ({m.percentage.toFixed(1)}%)</Text> : null}
+      {side !== 'faculty' ? <Text size="sm">Observer score: {m.observerScore == null ? 'not submitted' : formatTotal(m.observerScore, m.maximum)}</Text> : null}
+      <Text size="sm">Faculty score: {m.facultyScore == null ? 'not submitted' : formatTotal(m.facultyScore, m.maximum)}</Text>
+      {m.percentage != null ? <Text size="sm">Final: {formatTotal(m.finalScore, m.maximum)} ({m.percentage.toFixed(1)}%)</Text> : null}
     </>
   );
 }

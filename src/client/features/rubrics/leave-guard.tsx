@@ -6,7 +6,7 @@
 import { Button, Group, List, Modal, Text } from '@mantine/core';
 import '@mantine/core/styles/List.css';
 import { useBlocker } from '@tanstack/react-router';
-import { isValidScore } from '../../../shared/rubric.js';
+import { isScaleValue } from '../../../shared/rubric.js';
 import type { Draft, RubricGroup } from './rubric-state.js';
 
 export function LeaveGuard({ partial, draft }: { partial: RubricGroup[]; draft: Draft }) {
@@ -18,7 +18,7 @@ export function LeaveGuard({ partial, draft }: { partial: RubricGroup[]; draft: 
       <List size="sm" my="xs">
         {partial.map((g) => (
           <List.Item key={g.code}>
-            {g.code} {g.title}: {g.items.filter((i) => isValidScore(draft[i.id])).length} of {g.items.length} items scored
+            {g.code} {g.title}: {g.items.filter((i) => isScaleValue(draft[i.id], g.scale)).length} of {g.items.length} items scored
           </List.Item>
         ))}
       </List>

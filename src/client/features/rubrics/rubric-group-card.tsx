@@ -1,5 +1,5 @@
 /**
- * One rubric group (e.g. 1-A Knowledge of Content): five items, the group's state on this device and its Save
+ * One rubric group (e.g. 1-A Knowledge of Content): its items on the version's scale, the group's state on this device and its Save
  * button (spinner 1 s). A group a Save or Submit refused is outlined, with the items still to score marked.
  */
 import type { ReactNode } from 'react';
@@ -63,6 +63,9 @@ export function RubricGroupCard({ group, draft, editable, state, saving, problem
               onChange={(s) => onScore(item.id, s)}
               readOnly={!editable}
               error={missing?.has(item.id) ? 'Choose a score for this item' : undefined}
+              scale={group.scale}
+              guidance={item.guidance}
+              descriptors={item.descriptors}
             />
             {showFacultyScores ? (
               <Text size="xs" c="dimmed" mt={2}>

@@ -1,7 +1,8 @@
 /**
  * Informed / uninformed rubric scoring (SPEC §2 Rubric screens, §4, §5, §9). Each side scores its own items
- * (the server takes the side from the token); groups are saved one at a time (all five items, 1 s spinner),
- * Submit needs all four saved. The observer's Done (after 'This action will not be reversed!') locks both
+ * (the server takes the side from the token); groups are saved one at a time (all their items, 1 s spinner),
+ * Submit needs all groups saved. Groups, levels, descriptors and the maximum are the observation's rubric version's
+ * (read from the replica; docs/adr/2026-11-28-rubric-versions.md). The observer's Done (after 'This action will not be reversed!') locks both
  * scores; afterwards everything is read-only. Faculty never see the observer's score. Group saves stay optimistic
  * (high-frequency, like score clicks); Submit, Done and Start wait briefly for the server's answer.
  */
@@ -20,6 +21,7 @@ import { groupDomId, RubricGroupCard } from './rubric-group-card.js';
 import { RubricTotals } from './rubric-totals.js';
 import { LeaveGuard } from './leave-guard.js';
 import { useRubricDrafts } from './use-rubric-drafts.js';
+import { specWithoutVersion, useRubricVersion } from '../../hooks/use-rubric-version.js';
 import {
   canLock,
   canScore,
@@ -65,7 +67,10 @@ export function RubricScreen({ obs, kind, side, renderItemExtra }: RubricScreenP
   const meeting = kind === 'informed' ? obs.meetings.informedObservation : obs.meetings.uninformedObservation;
   const shownSide: ScoringSide = side === 'faculty' ? 'faculty' : 'observer';
   const userId = useSession()?.id ?? 'anonymous';
-  const groups = useMemo(() => rubricGroups(meeting?.rubrics ?? []), [meeting?.rubrics]);
+  const version = useRubricVersion(obs.rubricVersionId);
+  const groups = useMemo(() => rubricGroups(meeting?.rubrics ?? [], version), [meeting?.rubrics, version]);
+  // Nothing is checked or sent on a scale that is not the observation's own.
+  const versionReady = version != null || (version === null && specWithoutVersion(meeting));
   const { drafts, queued } = useRubricDrafts(obs.id, kind, userId);
   // Taps of this visit show at once; the same taps are written to the device's drafts (which a later visit reads).
   const [taps, setTaps] = useState<Record<string, number>>({});
@@ -89,7 +94,7 @@ export function RubricScreen({ obs, kind, side, renderItemExtra }: RubricScreenP
   const sent = useRef(new Map<string, { sig: string; done: Promise<void>; settled: boolean }>());
   const m0 = meeting;
   useEffect(() => {
-    if (!editable || drafts === undefined || !m0) return;
+    if (!editable || drafts === undefined || !m0 || !versionReady) return;
     for (const g of groups) {
       if (!isGroupComplete(g, draft) || isGroupSaved(g, draft, shownSide)) continue;
       const rubricsFinal = g.items.map((i) => ({ id: i.id, score: draft[i.id]! }));
@@ -100,7 +105,7 @@ export function RubricScreen({ obs, kind, side, renderItemExtra }: RubricScreenP
       entry.done.then(() => (entry.settled = true), fail);
     }
     // sendGroup only reads its arguments and the ids of this observation.
-  }, [editable, drafts, draft, groups, shownSide, m0?.id]);
+  }, [editable, drafts, draft, groups, shownSide, m0?.id, versionReady]);
 
   // Once a group's send is done and the outbox holds nothing of it, the replica (the server's answer) is what the
   // group shows: this visit's taps of it are dropped, so the screen never keeps a value the server does not hold.
@@ -154,6 +159,7 @@ export function RubricScreen({ obs, kind, side, renderItemExtra }: RubricScreenP
   }
   const m = meeting;
   if (groups.length === 0) return <Text c="dimmed">Loading rubric items… they arrive with the next sync.</Text>;
+  if (!versionReady) return <Text c="dimmed">Loading the rubric version… it arrives with the next sync.</Text>;
 
   function saveGroup(code: string) {
     const group = groups.find((g) => g.code === code)!;

@@ -1,29 +1,65 @@
 /**
- * Pure rules of the rubric screen: groups in SPEC order, a group's save check, "all groups saved", and the
- * totals shown as `x / 80.0` (src/shared/rubric.ts does the arithmetic the server also uses).
+ * Pure rules of the rubric screen: groups in the version's order, a group's save check, "all groups saved", and
+ * the totals shown as `x / maximum` (src/shared/rubric.ts does the arithmetic the server also uses). Every rule
+ * reads the observation's rubric version (docs/adr/2026-11-28-rubric-versions.md): its groups, titles, level values
+ * and labels, descriptors; without a version the SPEC rubric's (0–4, 4 groups, / 80.0).
  */
 import type { Meeting, RubricRow } from '../../../shared/contract/observations.js';
+import type { RubricVersion } from '../../../shared/contract/rubrics.js';
 import { RUBRIC_CODES, RUBRIC_GROUP_TITLES, type RubricCode } from '../../../shared/enums.js';
 import { MSG } from '../../../shared/messages.js';
-import { isValidScore, sideTotal } from '../../../shared/rubric.js';
+import { SPEC_SCALE, type ScaleLevel } from '../../../shared/rubric-definition.js';
+import { isScaleValue, sideTotal } from '../../../shared/rubric.js';
 
 export type ScoringSide = 'observer' | 'faculty';
 export type Draft = Readonly<Record<string, number | undefined>>;
 
+/** A rubric item as the screen shows it: the meeting's row, with the version's help text when it has any. */
+export interface RubricScreenItem extends RubricRow {
+  guidance?: string | null;
+  /** Text per level value ("1": "…"). */
+  descriptors?: Readonly<Record<string, string>>;
+}
+
 export interface RubricGroup {
   code: string;
   title: string;
-  items: RubricRow[];
+  items: RubricScreenItem[];
+  /** The levels the group's items are scored on (the version's scale; SPEC: 0–4). */
+  scale: readonly ScaleLevel[];
 }
 
-export function rubricGroups(rows: readonly RubricRow[]): RubricGroup[] {
+/** The parts of a version the screen reads (a replicated `rubricVersions` document, or a builder draft). */
+export type VersionView = Pick<RubricVersion, 'scale' | 'groups'>;
+
+/**
+ * The meeting's rows grouped as the version orders and titles them; without a version, in SPEC order with SPEC's
+ * titles and scale. Rows of a group the version does not name follow, titled by their code.
+ */
+export function rubricGroups(rows: readonly RubricRow[], version?: VersionView | null): RubricGroup[] {
   const byCode = new Map<string, RubricRow[]>();
   for (const r of rows) byCode.set(r.code, [...(byCode.get(r.code) ?? []), r]);
-  const order = [...RUBRIC_CODES, ...[...byCode.keys()].filter((c) => !RUBRIC_CODES.includes(c as RubricCode))];
+  const scale = version?.scale ?? SPEC_SCALE;
+  const defs = new Map((version?.groups ?? []).map((g) => [g.code, g]));
+  const known: string[] = version ? version.groups.map((g) => g.code) : [...RUBRIC_CODES];
+  const order = [...known, ...[...byCode.keys()].filter((c) => !known.includes(c))];
   return order
     .filter((c) => byCode.has(c))
-    .map((code) => ({ code, title: RUBRIC_GROUP_TITLES[code as RubricCode] ?? code, items: byCode.get(code)! }));
+    .map((code) => {
+      const def = defs.get(code);
+      const help = new Map((def?.items ?? []).map((i) => [i.id, i]));
+      const position = new Map((def?.items ?? []).map((i, n) => [i.id, n]));
+      const items = byCode.get(code)!.map((r): RubricScreenItem => {
+        const h = help.get(r.id);
+        return h ? { ...r, guidance: h.guidance, descriptors: h.descriptors } : r;
+      });
+      if (def) items.sort((a, b) => (position.get(a.id) ?? def.items.length) - (position.get(b.id) ?? def.items.length));
+      const title = def?.title ?? (version ? code : (RUBRIC_GROUP_TITLES[code as RubricCode] ?? code));
+      return { code, title, items, scale };
+    });
 }
+
+const scored = (group: RubricGroup, v: unknown) => isScaleValue(v, group.scale);
 
 export const savedScore = (row: RubricRow, side: ScoringSide): number | null => (side === 'observer' ? row.observerScore : row.facultyScore);
 
@@ -34,9 +70,9 @@ export function draftFrom(rows: readonly RubricRow[], side: ScoringSide): Record
   return d;
 }
 
-/** 'Please Select all Rubrics Point!' unless every item of the group has a score 0–4. */
+/** 'Please Select all Rubrics Point!' unless every item of the group has a score among its levels. */
 export function groupSaveError(group: RubricGroup, draft: Draft): string | null {
-  return group.items.every((i) => isValidScore(draft[i.id])) ? null : MSG.selectAllRubrics;
+  return group.items.every((i) => scored(group, draft[i.id])) ? null : MSG.selectAllRubrics;
 }
 
 /** A group is saved when the replica holds the side's score for each item and the form shows the same. */
@@ -49,7 +85,7 @@ export function submitError(groups: readonly RubricGroup[], draft: Draft, side: 
   return groups.length > 0 && groups.every((g) => isGroupSaved(g, draft, side)) ? null : MSG.saveAllRubrics;
 }
 
-/** The side's running total of what is in the form (x / 80.0 while scoring). */
+/** The side's running total of what is in the form (x / maximum while scoring). */
 export function draftTotal(draft: Draft): number {
   return sideTotal(Object.values(draft).filter((v): v is number => typeof v === 'number'));
 }
@@ -88,12 +124,12 @@ export interface QueuedItems {
 }
 
 export function isGroupComplete(group: RubricGroup, draft: Draft): boolean {
-  return group.items.every((i) => isValidScore(draft[i.id]));
+  return group.items.every((i) => scored(group, draft[i.id]));
 }
 
 /** Items of the group that still need a score (the ones a Save or Submit points at). */
 export function missingItems(group: RubricGroup, draft: Draft): string[] {
-  return group.items.filter((i) => !isValidScore(draft[i.id])).map((i) => i.id);
+  return group.items.filter((i) => !scored(group, draft[i.id])).map((i) => i.id);
 }
 
 export function groupState(group: RubricGroup, draft: Draft, side: ScoringSide, queued: QueuedItems): GroupState {

@@ -10,6 +10,7 @@ import { GoalDeleteRequest, GoalReviewRequest, GoalSaveRequest } from '../../con
 import { def } from './def.js';
 import { LIST_MAX, TEXT_MAX } from '../../constants.js';
 import { text } from '../../contract/text.js';
+import { SCALE_VALUE_MAX, SCALE_VALUE_MIN } from '../../rubric-definition.js';
 
 const uuid = z.uuid();
 const id = text(TEXT_MAX.id);
@@ -17,7 +18,11 @@ const PostSlot = z.object({ id: uuid, dateTime: text(TEXT_MAX.code) });
 const PostSlots = z.array(PostSlot).max(LIST_MAX.slots);
 const DayTimes = z.array(DayTime).max(LIST_MAX.slots);
 const MeetingKind = z.enum(['informed', 'uninformed']);
-const RubricEntries = z.array(z.object({ id, score: z.number().int().min(0).max(4) })).max(LIST_MAX.rubricEntries);
+/**
+ * A score is a whole level value of some scale (SPEC's 0–4 or another version's); which values the observation's
+ * version has is the server's check (docs/adr/2026-11-28-rubric-versions.md), so a 1–5 rubric's 5 queues and syncs.
+ */
+const RubricEntries = z.array(z.object({ id, score: z.number().int().min(SCALE_VALUE_MIN).max(SCALE_VALUE_MAX) })).max(LIST_MAX.rubricEntries);
 
 const obs = (id: string) => ({ entity: 'observations' as const, id });
 const meetingKey = (kind: 'informed' | 'uninformed') => (kind === 'informed' ? 'informedId' : 'uninformedId');
