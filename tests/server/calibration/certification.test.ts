@@ -6,6 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/server/config.js';
 import { calibrationSessions, departments } from '../../../src/server/db/schema.js';
 import type { CalibrationDue, CalibrationResults } from '../../../src/shared/contract/calibration.js';
 import { createSession, groupsOf, inDays, newObservers, publishedVersion, type Version } from '../support/calibration-fixture.js';
@@ -153,5 +154,14 @@ describe('with CALIBRATION_REQUIRED=true and CALIBRATION_VALID_DAYS=30', () => {
     const made = await initiate(t, hod, version.id, 'faculty2');
     expect(made.statusCode, made.body).toBe(201);
     expect(made.json().warnings).toEqual([]);
+  });
+});
+
+describe('the calibration settings', () => {
+  it('default to 365 days and not required; a bad value stops the start naming the setting', () => {
+    expect(loadConfig({}).calibration).toEqual({ validDays: 365, required: false });
+    expect(loadConfig({ CALIBRATION_VALID_DAYS: '30', CALIBRATION_REQUIRED: 'true' }).calibration).toEqual({ validDays: 30, required: true });
+    expect(() => loadConfig({ CALIBRATION_VALID_DAYS: '0' })).toThrow(/CALIBRATION_VALID_DAYS/);
+    expect(() => loadConfig({ CALIBRATION_REQUIRED: 'maybe' })).toThrow(/CALIBRATION_REQUIRED/);
   });
 });
