@@ -114,6 +114,18 @@ describe('certification on a rubric version', () => {
     expect(warned.json().ids).toHaveLength(1);
   });
 
+  it('a version’s own thresholds decide: stricter ones certify nobody who falls short of them', async () => {
+    const hod = await t.login('hod');
+    const version = await publishedVersion(t, hod, LEVELS, CODES);
+    expect((await t.put(`/api/calibration/thresholds/${version.id}`, { adjacentPct: 100, exactPct: 90 }, hod, key())).statusCode).toBe(200);
+    const { id } = await calibrate(t, { version, token: hod, people: [{ id: await t.userId('observer'), token: await t.login('observer'), levels: CLOSE }] });
+    const results = (await t.get(`/api/calibration/sessions/${id}/results`, hod)).json() as CalibrationResults;
+    expect(results.thresholds).toEqual({ adjacentPct: 100, exactPct: 90 });
+    expect(results.participants[0].certification).toMatchObject({ met: false, checks: [{ figure: 'adjacent', reason: 'met' }, { figure: 'exact', reason: 'below', required: 90 }] });
+    const due = (await t.get(`/api/calibration/due?rubricVersionId=${version.id}`, hod)).json() as CalibrationDue;
+    expect(due.observers.every((o) => o.calibratedUntil === null && o.due)).toBe(true);
+  });
+
   it('an institution session certifies observers of any department; its organisers are the administrators', async () => {
     const admin = await t.login('admin');
     const version = await publishedVersion(t, admin, LEVELS, CODES);
