@@ -12,7 +12,9 @@
  *   - `fresh`: a Computer Science observation just initiated (faculty2@), for the scheduling start;
  *   - `math`: a Mathematics observation (hod.math@ initiates for faculty.math@ with observer.math@, an observer
  *     created here through POST /auth/create because the demo seed has none in Mathematics);
- *   - an unregistered tus upload of faculty@, a notification of faculty@, template and course ids.
+ *   - an unregistered tus upload of faculty@, a notification of faculty@, template and course ids;
+ *   - `calibration`: a Computer Science calibration session of hod@ (a video lesson, an expert reference) with
+ *     observer@ taking part, on a published version of its own.
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
