@@ -278,7 +278,11 @@ describe('who may create and see a session', () => {
     const others = writeUpload(t, bytes, await t.userId('observer'));
     expect((await t.post('/api/calibration/sessions', { ...base, lesson: { kind: 'video', uploadId: others } }, hod, key())).statusCode).toBe(400);
     const upload = writeUpload(t, bytes, hodId);
+    const used = async () => ((await t.get('/api/files/limits', hod)).json() as { usedBytes: number }).usedBytes;
+    const before = await used();
     const created = await createSession(t, hod, { ...base, lesson: { kind: 'video', fileURL: `/api/files/${upload}` } });
+    // The upload became the lesson's video: still the organiser's bytes in their quota.
+    expect(await used()).toBe(before);
     const url = (created as unknown as CalibrationSession).lesson.videoURL!;
     expect(url).toBe(`/api/calibration/sessions/${created.id}/video`);
 
