@@ -215,6 +215,7 @@ CREATE TRIGGER rubric_scores_touch AFTER INSERT OR DELETE OR UPDATE ON public.ru
 CREATE TRIGGER rubric_versions_bump_version BEFORE INSERT ON public.rubric_versions FOR EACH ROW EXECUTE FUNCTION observa_bump_version();
 CREATE TRIGGER rubric_versions_bump_version_on_update BEFORE UPDATE ON public.rubric_versions FOR EACH ROW WHEN ((old.xmin <> (pg_current_xact_id())::xid)) EXECUTE FUNCTION observa_bump_version();
 CREATE TRIGGER rubric_versions_frozen BEFORE DELETE OR UPDATE ON public.rubric_versions FOR EACH ROW EXECUTE FUNCTION observa_rubric_version_frozen();
+CREATE TRIGGER rubric_versions_tombstone AFTER DELETE ON public.rubric_versions FOR EACH ROW EXECUTE FUNCTION observa_tombstone('rubric_versions');
 CREATE TRIGGER rubrics_bump_version BEFORE INSERT ON public.rubrics FOR EACH ROW EXECUTE FUNCTION observa_bump_version();
 CREATE TRIGGER rubrics_bump_version_on_update BEFORE UPDATE ON public.rubrics FOR EACH ROW WHEN ((old.xmin <> (pg_current_xact_id())::xid)) EXECUTE FUNCTION observa_bump_version();
 CREATE TRIGGER scheduling_requests_touch AFTER INSERT OR DELETE OR UPDATE ON public.scheduling_requests FOR EACH ROW EXECUTE FUNCTION observa_touch_observation('direct');

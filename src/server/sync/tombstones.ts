@@ -30,6 +30,7 @@ export const TOMBSTONE_ENTITY: Record<string, SyncEntity> = {
   observation_messages: 'messages',
   evidence_notes: 'notes',
   meeting_agendas: 'agendas',
+  rubric_versions: 'rubricVersions',
 };
 
 /** The deciding fields a tombstone keeps of its row (migration 0019); see removalsFor. */

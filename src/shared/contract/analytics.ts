@@ -13,6 +13,8 @@ export const ANALYTICS_OVERDUE_LIMIT = 20;
 
 export const AnalyticsQuery = z.object({
   departmentId: z.coerce.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be a positive id' }).max(INT32_MAX, { error: `must be at most ${INT32_MAX}` }).optional(),
+  /** The rubric version whose items are averaged (observations of one version only; default: the most used). */
+  rubricVersionId: z.uuid({ error: 'must be a rubric version id' }).optional(),
 });
 export type AnalyticsQuery = z.input<typeof AnalyticsQuery>;
 
@@ -40,7 +42,12 @@ export const AnalyticsResponse = z.object({
       }),
     ),
   }),
-  /** Rubric items in their order. */
+  /** The rubric version the item averages and the heatmap are of, and its lowest and highest level values. */
+  rubricVersionId: z.string(),
+  scale: z.object({ min: z.number(), max: z.number() }),
+  /** The rubric versions the scope's observations use, most used first: the choice of `rubricVersionId`. */
+  versions: z.array(z.object({ id: z.string(), name: z.string(), number: z.number().int(), observations: z.number().int() })),
+  /** The version's rubric items in their order. */
   items: z.array(z.object({ id: z.string(), code: z.string(), title: z.string(), position: z.number().int() })),
   /** Observer score averages per semester and rubric item (submitted scores of both meetings). */
   itemAverages: z.array(z.object({ semester: z.string(), rubricItemId: z.string(), average: z.number(), n: z.number().int() })),

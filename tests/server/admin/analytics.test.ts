@@ -142,7 +142,10 @@ describe('rubric items and the department export', () => {
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toBe('attachment; filename="observations-physics.csv"');
     const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toMatch(/^Course,Course name,Faculty,Observer,Department,Semester,Kind,Status,Stage,/);
+    expect(lines[0]).toMatch(/^Course,Course name,Faculty,Observer,Department,Semester,Kind,Rubric,Status,Stage,/);
+    expect(lines[0]).toContain('Totals out of,Informed: observer total,Informed: faculty total');
+    // The seeded cycles are on SPEC's rubric: totals out of 80.
+    expect(lines.slice(1).every((l) => l.includes('SPEC rubric v1') && l.includes(',80,'))).toBe(true);
     const rows = await t.db.select().from(observations).where(eq(observations.departmentId, physics));
     expect(lines).toHaveLength(rows.length + 1);
     expect(lines.some((l) => l.includes('Cycle completed'))).toBe(true);

@@ -148,7 +148,7 @@ describe('POST /api/auth/create', () => {
     const physics = depts.find((d) => d.name === 'Physics')!;
     const ok = await t.post('/api/auth/create', { ...base, role: 'Head_of_Department', department: physics.id }, token);
     expect(ok.statusCode).toBe(201);
-    expect(ok.json().department).toEqual(physics);
+    expect(ok.json().department).toEqual({ id: physics.id, name: physics.name });
     const admin = await t.post('/api/auth/create', { ...base, email: `second.admin@${TEST_DOMAIN}`, role: 'Admin' }, token);
     expect(admin.statusCode).toBe(201);
   });

@@ -166,7 +166,7 @@ describe('a formative observation', () => {
     const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
     const header = lines[0].split(',');
     const kind = header.indexOf('Kind');
-    const informedObserver = header.indexOf('Informed: observer total (of 80)');
+    const informedObserver = header.indexOf('Informed: observer total');
     const rows = lines.slice(1).map((l) => l.split(','));
     const formativeRows = rows.filter((r) => r[kind] === 'Formative');
     expect(formativeRows).toHaveLength(1);

@@ -1,8 +1,8 @@
 /**
- * Rubric versions on the device (sync/sources/rubrics.ts): each user's feed holds exactly the published and retired
- * versions GET /rubrics lists for them (the SQL form agrees with mayReadRubric for every role), whole as
- * GET /rubrics/versions/{id} answers; never a draft; a later change (publish, retire, a rename) arrives after the
- * cursor with a version of its own.
+ * Rubric versions on the device (sync/sources/rubrics.ts): each user's feed holds exactly the versions GET /rubrics
+ * lists for them (the SQL form agrees with mayReadRubric and mayEditRubric for every role), whole as
+ * GET /rubrics/versions/{id} answers — drafts only for the rubric's editors; a later change (a draft save, publish,
+ * retire, a rename) arrives after the cursor with a version of its own; a deleted draft arrives as a removal.
  */
 import { describe, expect, it } from 'vitest';
 import { SPEC_RUBRIC_VERSION_ID } from '../../../src/server/db/schema.js';
@@ -33,10 +33,11 @@ const rubricChanges = (changes: SyncChange[]) => changes.filter((c) => c.entity 
 const WHO = ['superadmin', 'admin', 'director', 'hod', 'hod.math', 'observer', 'faculty', 'faculty.math'];
 
 describe('rubric versions in the sync feed', () => {
-  it('each user receives exactly the non-draft versions they may read, as the REST API answers them', async () => {
+  it('each user receives exactly the versions they may read, as the REST API answers them; drafts only their editors', async () => {
     const hod = await t.login('hod');
     const cs = await published(t, hod, FIVE_LEVELS());
-    await create(t, hod, FIVE_LEVELS()); // a draft: nobody's device gets it
+    const csDraft = await create(t, hod, FIVE_LEVELS()); // a draft: only its editors' devices get it
+    const instDraft = await create(t, await t.login('superadmin'), FIVE_LEVELS());
     const math = await published(t, await t.login('hod.math'), FIVE_LEVELS());
     const inst = await published(t, await t.login('admin'), FIVE_LEVELS());
     expect((await t.post(`/api/rubrics/versions/${inst.id}/retire`, undefined, await t.login('admin'), key())).statusCode).toBe(200);
@@ -45,9 +46,12 @@ describe('rubric versions in the sync feed', () => {
       const token = await t.login(who);
       const fed = rubricChanges((await pull(token)).changes);
       const listed: RubricSummary[] = (await t.get('/api/rubrics', token)).json();
-      const expected = listed.flatMap((r) => r.versions.filter((v) => v.status !== 'draft').map((v) => v.id)).sort();
+      const expected = listed.flatMap((r) => r.versions.map((v) => v.id)).sort();
       expect(fed.map((c) => c.id).sort(), who).toEqual(expected);
-      expect(fed.every((c) => c.data && (c.data as { status: string }).status !== 'draft'), who).toBe(true);
+      const drafts = fed.filter((c) => (c.data as { status: string }).status === 'draft').map((c) => c.id);
+      expect(drafts.includes(csDraft.id), who).toBe(who === 'hod');
+      expect(drafts.includes(instDraft.id), who).toBe(['superadmin', 'admin'].includes(who));
+      expect(drafts.length, who).toBe(['hod', 'superadmin', 'admin'].includes(who) ? 1 : 0);
       for (const c of fed) expect(c.data, who).toEqual((await t.get(`/api/rubrics/versions/${c.id}`, token)).json());
       const ids = new Set(fed.map((c) => c.id));
       expect(ids.has(SPEC_RUBRIC_VERSION_ID), who).toBe(true);
@@ -55,6 +59,20 @@ describe('rubric versions in the sync feed', () => {
       expect(ids.has(cs.id), who).toBe(['superadmin', 'admin', 'director', 'hod', 'observer', 'faculty'].includes(who));
       expect(ids.has(math.id), who).toBe(['superadmin', 'admin', 'director', 'hod.math', 'faculty.math'].includes(who));
     }
+  });
+
+  it('a builder’s draft: each save reaches their device, and deleting it arrives as a removal', async () => {
+    const hod = await t.login('hod');
+    const draft = await create(t, hod, FIVE_LEVELS());
+    const first = await pull(hod);
+    expect(rubricChanges(first.changes).map((c) => c.id)).toContain(draft.id);
+    expect((await t.put(`/api/rubrics/versions/${draft.id}`, { ...FIVE_LEVELS(), name: 'Draft, edited' }, hod, key())).statusCode).toBe(200);
+    const saved = rubricChanges((await pull(hod, first.cursor)).changes);
+    expect(saved.map((c) => [c.id, (c.data as { name: string }).name])).toEqual([[draft.id, 'Draft, edited']]);
+    const mid = await pull(hod);
+    expect((await t.del(`/api/rubrics/versions/${draft.id}`, hod, key())).statusCode).toBe(200);
+    const gone = rubricChanges((await pull(hod, mid.cursor)).changes);
+    expect(gone).toEqual([expect.objectContaining({ id: draft.id, data: null })]);
   });
 
   it('a publish, a retire and a rename reach a device after its cursor, each version once with a version of its own', async () => {

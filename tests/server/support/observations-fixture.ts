@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { courses, rubricItems, schedulingRequests, slots } from '../../../src/server/db/schema.js';
+import { courses, rubricItems, schedulingRequests, slots, SPEC_RUBRIC_VERSION_ID } from '../../../src/server/db/schema.js';
 import { nextDayOn, utcDay } from '../../../src/shared/class-dates.js';
 import type { TestApp } from './helpers.js';
 
@@ -115,8 +115,13 @@ export async function scheduleDone(t: TestApp, a: Actors, id: string, informedId
   return informedId;
 }
 
+/** The SPEC rubric's items (the version observations use unless initiated with another), in group order. */
 export async function rubricIds(t: TestApp) {
-  const rows = await t.db.select({ id: rubricItems.id, code: rubricItems.code }).from(rubricItems).orderBy(asc(rubricItems.code), asc(rubricItems.position));
+  const rows = await t.db
+    .select({ id: rubricItems.id, code: rubricItems.code })
+    .from(rubricItems)
+    .where(eq(rubricItems.rubricVersionId, SPEC_RUBRIC_VERSION_ID))
+    .orderBy(asc(rubricItems.groupPosition), asc(rubricItems.position));
   return rows;
 }
 

@@ -55,17 +55,22 @@ export function ItemAveragesPanel({ items, averages }: { items: AnalyticsRespons
   );
 }
 
-/** Background of a 0–4 average: red (low) through yellow to green (high); light shades, so dark text reads on all. */
-function heatColor(v: number): string {
+/**
+ * Background of an average on the version's scale (SPEC: 0–4): red (low) through yellow to green (high); light
+ * shades, so dark text reads on all.
+ */
+function heatColor(v: number, scale: { min: number; max: number }): string {
   const steps = ['#ffc9c9', '#ffd8a8', '#ffec99', '#d8f5a2', '#b2f2bb'];
-  return steps[Math.max(0, Math.min(4, Math.round(v)))];
+  const span = scale.max - scale.min;
+  const at = span > 0 ? ((v - scale.min) / span) * 4 : 2;
+  return steps[Math.max(0, Math.min(4, Math.round(at)))];
 }
 
 /**
  * Faculty × rubric item, each cell the average observer score with its value written in it (a table, so a
  * screen reader reads row, column and value); the item names are in the key below and in each header's title.
  */
-export function HeatmapPanel({ items, cells }: { items: AnalyticsResponse['items']; cells: AnalyticsResponse['heatmap'] }) {
+export function HeatmapPanel({ items, cells, scale = { min: 0, max: 4 } }: { items: AnalyticsResponse['items']; cells: AnalyticsResponse['heatmap']; scale?: AnalyticsResponse['scale'] }) {
   if (cells.length === 0) return <Text c="dimmed">No submitted observer scores yet.</Text>;
   const ordered = inRubricOrder(items);
   const faculty = [...new Map(cells.map((c) => [c.facultyId, c.faculty])).entries()].sort((a, b) => a[1].localeCompare(b[1]));
@@ -93,7 +98,7 @@ export function HeatmapPanel({ items, cells }: { items: AnalyticsResponse['items
                 {ordered.map((it) => {
                   const c = byKey.get(`${id}|${it.id}`);
                   return (
-                    <Table.Td key={it.id} ta="center" px={4} style={c ? { background: heatColor(c.average), color: '#1a1b1e' } : undefined} title={c ? `${name} · ${itemCode(it)} ${it.title}: ${c.average.toFixed(1)} (${c.n} score${c.n === 1 ? '' : 's'})` : undefined}>
+                    <Table.Td key={it.id} ta="center" px={4} style={c ? { background: heatColor(c.average, scale), color: '#1a1b1e' } : undefined} title={c ? `${name} · ${itemCode(it)} ${it.title}: ${c.average.toFixed(1)} (${c.n} score${c.n === 1 ? '' : 's'})` : undefined}>
                       {c ? c.average.toFixed(1) : '—'}
                     </Table.Td>
                   );

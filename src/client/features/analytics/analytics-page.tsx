@@ -48,7 +48,9 @@ export function AnalyticsPage({ viewer, departments }: { viewer: User; departmen
   const seesAll = SEES_ALL_USERS.includes(viewer.role);
   const [chosen, setChosen] = useState<number | null>(seesAll ? null : (viewer.department?.id ?? null));
   const departmentId = seesAll ? chosen : (viewer.department?.id ?? null);
-  const result = useAnalytics(departmentId);
+  const [version, setVersion] = useState<string | null>(null);
+  const result = useAnalytics(departmentId, version);
+  const versions = result.state === 'ready' ? result.data.versions : [];
   const [exporting, setExporting] = useState(false);
 
   async function exportCsv() {
@@ -70,12 +72,25 @@ export function AnalyticsPage({ viewer, departments }: { viewer: User; departmen
             label="Department"
             w={280}
             value={chosen == null ? '' : String(chosen)}
-            onChange={(e) => setChosen(e.currentTarget.value ? Number(e.currentTarget.value) : null)}
+            onChange={(e) => {
+              setChosen(e.currentTarget.value ? Number(e.currentTarget.value) : null);
+              setVersion(null);
+            }}
             data={[{ value: '', label: 'All departments' }, ...(departments ?? []).map((d) => ({ value: String(d.id), label: d.name }))]}
           />
         ) : (
           <span />
         )}
+        {versions.length > 1 && result.state === 'ready' ? (
+          <NativeSelect
+            label="Rubric"
+            description="Averages compare observations of one rubric version"
+            w={280}
+            value={result.data.rubricVersionId}
+            onChange={(e) => setVersion(e.currentTarget.value)}
+            data={versions.map((v) => ({ value: v.id, label: `${v.name} v${v.number} (${v.observations})` }))}
+          />
+        ) : null}
         <Button variant="default" onClick={() => void exportCsv()} loading={exporting}>
           Export observations (CSV)
         </Button>
@@ -162,10 +177,10 @@ export function AnalyticsPage({ viewer, departments }: { viewer: User; departmen
           <Section title="Observer scores by faculty member" id="heatmap-title">
             <Group mb="xs">
               <Text size="sm" c="dimmed">
-                Average observer score (0–4) per rubric item, written in each cell; never shown to faculty. Item names are in the key below.
+                Average observer score ({result.data.scale.min}–{result.data.scale.max}) per rubric item, written in each cell; never shown to faculty. Item names are in the key below.
               </Text>
             </Group>
-            <HeatmapPanel items={result.data.items} cells={result.data.heatmap} />
+            <HeatmapPanel items={result.data.items} cells={result.data.heatmap} scale={result.data.scale} />
           </Section>
         </>
       )}

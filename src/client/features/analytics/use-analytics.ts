@@ -26,7 +26,7 @@ interface Kept {
   at: number;
 }
 
-export const analyticsKey = (departmentId: number | null) => `analytics:${departmentId ?? 'all'}`;
+export const analyticsKey = (departmentId: number | null, rubricVersionId: string | null = null) => `analytics:${departmentId ?? 'all'}${rubricVersionId ? `:${rubricVersionId}` : ''}`;
 
 async function readKept(key: string): Promise<{ data: AnalyticsResponse; at: number } | null> {
   const row = await getMeta<Kept>(getDb(), key).catch(() => undefined);
@@ -35,18 +35,22 @@ async function readKept(key: string): Promise<{ data: AnalyticsResponse; at: num
   return parsed?.success ? { data: parsed.data, at: row!.at } : null;
 }
 
-export function useAnalytics(departmentId: number | null): AnalyticsState {
+/** `rubricVersionId` null: the server's choice (the version most used in the scope). */
+export function useAnalytics(departmentId: number | null, rubricVersionId: string | null = null): AnalyticsState {
   const [result, setResult] = useState<AnalyticsState>({ state: 'loading' });
   useEffect(() => {
     let live = true;
     let fresh = false;
     setResult({ state: 'loading' });
-    const key = analyticsKey(departmentId);
+    const key = analyticsKey(departmentId, rubricVersionId);
     const kept = readKept(key).then((k) => {
       if (live && !fresh && k) setResult({ state: 'ready', data: k.data, keptAt: k.at, problem: null });
       return k;
     });
-    const query = departmentId == null ? '' : `?departmentId=${departmentId}`;
+    const params = new URLSearchParams();
+    if (departmentId != null) params.set('departmentId', String(departmentId));
+    if (rubricVersionId) params.set('rubricVersionId', rubricVersionId);
+    const query = params.size ? `?${params.toString()}` : '';
     request<unknown>('GET', `/analytics${query}`)
       .then(async (body) => {
         const data = AnalyticsResponse.parse(body);
@@ -63,6 +67,6 @@ export function useAnalytics(departmentId: number | null): AnalyticsState {
     return () => {
       live = false;
     };
-  }, [departmentId]);
+  }, [departmentId, rubricVersionId]);
   return result;
 }

@@ -7,14 +7,14 @@
  * (own department only; without departmentId their own). Faculty and Observer: 403 — the heatmap holds observer
  * scores, which faculty never see (SPEC). Averages are of summative observations only (src/shared/observation-mode.ts).
  */
-import { and, asc, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ANALYTICS_OVERDUE_DAYS, ANALYTICS_OVERDUE_LIMIT, FUNNEL_STAGES, type AnalyticsQuery, type AnalyticsResponse } from '../../../shared/contract/analytics.js';
 import { PROGRESS } from '../../../shared/constants.js';
 import { can } from '../../../shared/permissions.js';
 import type { Db } from '../../db/client.js';
-import { departments, meetings, observations, rubricItems, rubricScores, SPEC_RUBRIC_VERSION_ID, users } from '../../db/schema.js';
-import { forbidden, notFound } from '../errors.js';
+import { departments, meetings, observations, rubricItems, rubrics, rubricScores, rubricVersions, SPEC_RUBRIC_VERSION_ID, users } from '../../db/schema.js';
+import { badRequest, forbidden, notFound } from '../errors.js';
 import type { AuthUser } from '../deps.js';
 
 const DAY_MS = 86_400_000;
@@ -31,6 +31,27 @@ export async function scopeFor(db: Db, user: AuthUser, requested: number | undef
   const [d] = await db.select({ id: departments.id }).from(departments).where(eq(departments.id, requested));
   if (!d) throw notFound('Department not found!');
   return requested;
+}
+
+/**
+ * The rubric versions the scope's observations use (most used first) and the one to analyse: the one asked for
+ * (400 naming the field when no observation in scope uses it), else the most used, else SPEC's. Averages are only
+ * ever of one version's observations: items of different rubrics are not comparable.
+ */
+async function chooseVersion(db: Db, inDept: SQL | undefined, requested: string | undefined) {
+  const versions = await db
+    .select({ id: rubricVersions.id, name: rubrics.name, number: rubricVersions.number, observations: sql<number>`count(${observations.id})::int` })
+    .from(observations)
+    .innerJoin(rubricVersions, eq(rubricVersions.id, observations.rubricVersionId))
+    .innerJoin(rubrics, eq(rubrics.id, rubricVersions.rubricId))
+    .where(inDept)
+    .groupBy(rubricVersions.id, rubrics.name, rubricVersions.number)
+    .orderBy(desc(sql`count(${observations.id})`), asc(rubrics.name), asc(rubricVersions.number));
+  if (requested && !versions.some((v) => v.id === requested)) throw badRequest('rubricVersionId: no observation here is scored on that rubric version');
+  const chosen = requested ?? versions[0]?.id ?? SPEC_RUBRIC_VERSION_ID;
+  const [row] = await db.select({ scale: rubricVersions.scale }).from(rubricVersions).where(eq(rubricVersions.id, chosen));
+  const values = (row?.scale ?? []).map((l) => l.value);
+  return { versions, chosen, scale: { min: values.length ? Math.min(...values) : 0, max: values.length ? Math.max(...values) : 0 } };
 }
 
 export async function departmentAnalytics(db: Db, user: AuthUser, query: AnalyticsQuery & { departmentId?: number }, now = new Date()): Promise<AnalyticsResponse> {
@@ -74,14 +95,14 @@ export async function departmentAnalytics(db: Db, user: AuthUser, query: Analyti
   // Observer scores only, and only of meetings whose observer has submitted (observerScore set): drafts move.
   // Summative observations only: no analytics role reads a formative observation's scores (seesContent), so they
   // never enter an average; the funnel and overdue counts above include them (completion is visible to all).
-  const scored = and(inDept, eq(observations.mode, 'summative'), eq(rubricScores.side, 'observer'), sql`${meetings.observerScore} is not null`);
+  const version = await chooseVersion(db, inDept, query.rubricVersionId);
+  const scored = and(inDept, eq(observations.rubricVersionId, version.chosen), eq(observations.mode, 'summative'), eq(rubricScores.side, 'observer'), sql`${meetings.observerScore} is not null`);
   const [items, itemAverages, heatmap] = await Promise.all([
-    // The SPEC rubric's items: the analytics compare items across observations of one rubric (other versions'
-    // items are not listed; docs/adr/2026-11-28-rubric-versions.md).
+    // The chosen version's items: the analytics compare items across observations of one version only.
     db
       .select({ id: rubricItems.id, code: rubricItems.code, title: rubricItems.title, position: rubricItems.position })
       .from(rubricItems)
-      .where(eq(rubricItems.rubricVersionId, SPEC_RUBRIC_VERSION_ID))
+      .where(eq(rubricItems.rubricVersionId, version.chosen))
       .orderBy(asc(rubricItems.groupPosition), asc(rubricItems.position)),
     db
       .select({
@@ -125,6 +146,9 @@ export async function departmentAnalytics(db: Db, user: AuthUser, query: Analyti
         daysOpen: Math.floor((now.getTime() - r.createdAt.getTime()) / DAY_MS),
       })),
     },
+    rubricVersionId: version.chosen,
+    scale: version.scale,
+    versions: version.versions,
     items,
     itemAverages: itemAverages.map((r) => ({ ...r, average: Math.round(r.average * 100) / 100 })),
     heatmap: heatmap.map((r) => ({ ...r, average: Math.round(r.average * 100) / 100 })),

@@ -1,16 +1,18 @@
 /**
  * GET /analytics/export.csv: one row per observation of the department (or all, for full-menu roles), for a HOD's
- * spreadsheet: course, people, semester, where the cycle stands, dates and the four rubric totals. Same scope and
+ * spreadsheet: course, people, semester, where the cycle stands, dates, the rubric version and the four rubric totals
+ * (out of that version's maximum). Same scope and
  * roles as /analytics (observer totals included: Faculty and Observer are refused; a formative observation's totals
  * left empty: src/shared/observation-mode.ts). Cells pass `csvSafeRow`.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { versionMaximum } from '../../../shared/rubric.js';
 import { alias } from 'drizzle-orm/pg-core';
 import Papa from 'papaparse';
 import { cycleLabel, stageText } from '../../../shared/cycle.js';
 import { csvSafeRow } from '../../../shared/csv.js';
 import type { Db } from '../../db/client.js';
-import { courses, departments, meetings, observations, postObservations, schedulingRequests, users } from '../../db/schema.js';
+import { courses, departments, meetings, observations, postObservations, rubricItems, rubrics, rubricVersions, schedulingRequests, users } from '../../db/schema.js';
 import type { AuthUser } from '../deps.js';
 import { MODE_LABEL, type ObservationMode } from '../../../shared/observation-mode.js';
 import { scopeFor } from './department-analytics.js';
@@ -33,6 +35,7 @@ export async function departmentCsv(db: Db, user: AuthUser, departmentId: number
       department: departments.name,
       semester: observations.semester,
       mode: observations.mode,
+      rubricVersionId: observations.rubricVersionId,
       status: observations.status,
       progress: observations.progress,
       createdAt: observations.createdAt,
@@ -60,9 +63,20 @@ export async function departmentCsv(db: Db, user: AuthUser, departmentId: number
     .where(scope == null ? undefined : eq(observations.departmentId, scope))
     .orderBy(asc(fac.name), asc(observations.createdAt));
 
+  // Each observation's rubric version: its name and the maximum its totals are out of (items × top level value).
+  const versionIds = [...new Set(rows.map((r) => r.rubricVersionId))];
+  const versions = versionIds.length
+    ? await db
+        .select({ id: rubricVersions.id, name: rubrics.name, number: rubricVersions.number, scale: rubricVersions.scale, items: sql<number>`(select count(*)::int from ${rubricItems} where ${rubricItems.rubricVersionId} = ${rubricVersions.id})` })
+        .from(rubricVersions)
+        .innerJoin(rubrics, eq(rubrics.id, rubricVersions.rubricId))
+        .where(inArray(rubricVersions.id, versionIds))
+    : [];
+  const versionOf = new Map(versions.map((v) => [v.id, { label: `${v.name} v${v.number}`, maximum: versionMaximum(v.items, v.scale) }]));
   // A formative observation's totals are its faculty member's and observer's (seesContent): never in this file.
   const out = rows.map((r) => {
     const hide = r.mode === 'formative';
+    const version = versionOf.get(r.rubricVersionId);
     const label = cycleLabel({ obsRequest: r.requestStatus, informed: r.infStatus, uninformed: r.uninfStatus, post: r.postStatus });
     return csvSafeRow({
       Course: r.course ?? '',
@@ -72,15 +86,17 @@ export async function departmentCsv(db: Db, user: AuthUser, departmentId: number
       Department: r.department ?? '',
       Semester: r.semester,
       Kind: MODE_LABEL[r.mode as ObservationMode] ?? r.mode,
+      Rubric: version?.label ?? '',
       Status: r.status,
       Stage: stageText({ status: r.status, observationProgress: r.progress, cycleLabel: label }),
       'Progress (%)': r.progress,
       Initiated: day(r.createdAt),
       'Class date': day(r.classDate),
-      'Informed: observer total (of 80)': hide ? '' : total(r.infObserver),
-      'Informed: faculty total (of 80)': hide ? '' : total(r.infFaculty),
-      'Uninformed: observer total (of 80)': hide ? '' : total(r.uninfObserver),
-      'Uninformed: faculty total (of 80)': hide ? '' : total(r.uninfFaculty),
+      'Totals out of': version ? version.maximum : '',
+      'Informed: observer total': hide ? '' : total(r.infObserver),
+      'Informed: faculty total': hide ? '' : total(r.infFaculty),
+      'Uninformed: observer total': hide ? '' : total(r.uninfObserver),
+      'Uninformed: faculty total': hide ? '' : total(r.uninfFaculty),
       'Meeting date': day(r.meetingOn),
       Completed: r.status === 'Completed' ? day(r.ending) : '',
     });
@@ -92,7 +108,7 @@ export async function departmentCsv(db: Db, user: AuthUser, departmentId: number
 }
 
 const HEADERS = [
-  'Course', 'Course name', 'Faculty', 'Observer', 'Department', 'Semester', 'Kind', 'Status', 'Stage', 'Progress (%)', 'Initiated', 'Class date',
-  'Informed: observer total (of 80)', 'Informed: faculty total (of 80)', 'Uninformed: observer total (of 80)', 'Uninformed: faculty total (of 80)',
+  'Course', 'Course name', 'Faculty', 'Observer', 'Department', 'Semester', 'Kind', 'Rubric', 'Status', 'Stage', 'Progress (%)', 'Initiated', 'Class date',
+  'Totals out of', 'Informed: observer total', 'Informed: faculty total', 'Uninformed: observer total', 'Uninformed: faculty total',
   'Meeting date', 'Completed',
 ];

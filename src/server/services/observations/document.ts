@@ -18,8 +18,9 @@ import type { Db, Tx } from '../../db/client.js';
 import { parseJson, rowsOf } from '../../db/results.js';
 import type { ObservationRow, Viewer } from './access.js';
 import { seesCarriedGoal, seesContent, seesObserverScores } from '../../../shared/access-policy/index.js';
-import type { CarriedGoal, GoalReview, GrowthGoal } from '../../../shared/contract/growth-goals.js';
+import type { CarriedGoal, GoalReview } from '../../../shared/contract/growth-goals.js';
 import { carriesInto, type GoalReviewStatus } from '../../../shared/growth-goals.js';
+import { goalDocument } from './growth-goals.js';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const uniq = <T>(xs: (T | null | undefined)[]) => [...new Set(xs.filter((x): x is T => x != null))];
@@ -248,17 +249,6 @@ export async function buildDocuments(db: Db | Tx, viewer: Viewer, rows: Observat
     return { id, name: p?.name ?? '', avatar: p?.avatar ?? null };
   };
 
-  const goalDoc = (g: GoalPart): GrowthGoal => ({
-    id: g.id,
-    observationId: g.observationId,
-    rubricItemIds: g.rubricItemIds,
-    goal: g.goal,
-    actions: g.actions,
-    targetDate: g.targetDate,
-    createdBy: g.createdBy,
-    createdAt: new Date(g.createdAt).toISOString(),
-    updatedAt: new Date(g.updatedAt).toISOString(),
-  });
   const reviewDoc = (r: Parts['reviews'][number]): GoalReview => ({ status: r.status, note: r.note, reviewedAt: new Date(r.reviewedAt).toISOString(), reviewedBy: r.reviewedBy });
   const goalsOf = (o: ObservationRow) => {
     if (!seesContent(viewer, o)) return { goals: [], carriedGoals: [] };
@@ -271,13 +261,13 @@ export async function buildDocuments(db: Db | Tx, viewer: Viewer, rows: Observat
         const here = rs.find((r) => r.observationId === o.id);
         const earlier = rs.filter((r) => r.observationId !== o.id).at(-1);
         return {
-          ...goalDoc(g),
+          ...goalDocument(g),
           agreedIn: { semester: g.agreedSemester, ending: g.agreedEnding ? new Date(g.agreedEnding).toISOString() : null },
           review: here ? reviewDoc(here) : null,
           earlierReview: earlier ? reviewDoc(earlier) : null,
         };
       });
-    return { goals: mine.filter((g) => g.observationId === o.id).map(goalDoc), carriedGoals };
+    return { goals: mine.filter((g) => g.observationId === o.id).map(goalDocument), carriedGoals };
   };
 
   return rows.map((o): Observation => {

@@ -21,7 +21,8 @@ type GoalRow = typeof growthGoals.$inferSelect;
 /** The rule's answers: too many goals is the caller's input (400); the wrong stage is out of turn (409). */
 const refusal = (message: string) => (message === GOAL_MSG.tooMany ? badRequest(message) : conflict(message));
 
-export function goalDocument(g: GoalRow): GrowthGoal {
+/** A goal as documents carry it, from its row (or the row as json: times as text). */
+export function goalDocument(g: Omit<GoalRow, 'facultyId' | 'createdAt' | 'updatedAt'> & { createdAt: Date | string; updatedAt: Date | string }): GrowthGoal {
   return {
     id: g.id,
     observationId: g.observationId,
@@ -30,8 +31,8 @@ export function goalDocument(g: GoalRow): GrowthGoal {
     actions: g.actions,
     targetDate: g.targetDate,
     createdBy: g.createdBy,
-    createdAt: g.createdAt.toISOString(),
-    updatedAt: g.updatedAt.toISOString(),
+    createdAt: new Date(g.createdAt).toISOString(),
+    updatedAt: new Date(g.updatedAt).toISOString(),
   };
 }
 
@@ -40,9 +41,13 @@ async function stageOf(tx: Tx, o: ObservationRow) {
   return { status: o.status, hasMeeting: post != null };
 }
 
-async function requireItems(tx: Tx, ids: readonly string[]): Promise<void> {
+/** Every id names an item of the observation's rubric version (the goal is about what was scored). */
+async function requireItems(tx: Tx, o: ObservationRow, ids: readonly string[]): Promise<void> {
   const unique = [...new Set(ids)];
-  const found = await tx.select({ id: rubricItems.id }).from(rubricItems).where(inArray(rubricItems.id, unique));
+  const found = await tx
+    .select({ id: rubricItems.id })
+    .from(rubricItems)
+    .where(and(inArray(rubricItems.id, unique), eq(rubricItems.rubricVersionId, o.rubricVersionId)));
   if (found.length !== unique.length) throw badRequest(GOAL_MSG.unknownItem);
 }
 
@@ -60,7 +65,7 @@ export async function saveGoal(ctx: WriteContext, u: AuthUser, body: z.output<ty
   const [{ n }] = await tx.select({ n: count() }).from(growthGoals).where(eq(growthGoals.observationId, o.id));
   const error = goalEditError(await stageOf(tx, o), Number(n) + (existing ? 0 : 1));
   if (error) throw refusal(error);
-  await requireItems(tx, body.rubricItemIds);
+  await requireItems(tx, o, body.rubricItemIds);
   const values = { rubricItemIds: [...new Set(body.rubricItemIds)], goal: body.goal.trim(), actions: body.actions.trim(), targetDate: body.targetDate, updatedAt: now };
   const [row] = existing
     ? await tx.update(growthGoals).set(values).where(eq(growthGoals.id, existing.id)).returning()
@@ -122,7 +127,14 @@ export async function departmentGoals(db: Db, u: AuthUser, departmentId: number)
     : [];
   const latest = new Map<string, { status: string; at: Date }>();
   for (const r of reviews) if ((latest.get(r.goalId)?.at ?? 0) < r.at) latest.set(r.goalId, r);
-  const items = await db.select({ id: rubricItems.id, code: rubricItems.code, title: rubricItems.title, position: rubricItems.position }).from(rubricItems);
+  // The items the goals name, whatever version each observation was scored on (an item belongs to one version).
+  const named = [...new Set(goals.flatMap((g) => g.rubricItemIds))];
+  const items = named.length
+    ? await db
+        .select({ id: rubricItems.id, code: rubricItems.itemCode, title: rubricItems.title, group: rubricItems.groupPosition, position: rubricItems.position })
+        .from(rubricItems)
+        .where(inArray(rubricItems.id, named))
+    : [];
   const tally = new Map(items.map((i) => [i.id, { goals: 0, met: 0, partly: 0, notYet: 0, open: 0 }]));
   for (const g of goals) {
     const status = latest.get(g.id)?.status;
@@ -139,7 +151,7 @@ export async function departmentGoals(db: Db, u: AuthUser, departmentId: number)
   return {
     departmentId,
     items: items
-      .sort((a, b) => a.code.localeCompare(b.code) || a.position - b.position)
+      .sort((a, b) => a.group - b.group || a.position - b.position || a.code.localeCompare(b.code))
       .map((i) => ({ rubricItemId: i.id, code: i.code, title: i.title, ...tally.get(i.id)! })),
   };
 }

@@ -53,9 +53,9 @@ function rubric(title: string, m: Meeting | null, seesObserver: boolean): Conten
   const head = ['Item', 'Title', ...(seesObserver ? ['Observer'] : []), 'Faculty'].map((t) => ({ text: t, bold: true }));
   const rows = m.rubrics.map((r) => [r.code, r.title, ...(seesObserver ? [r.observerScore ?? '—'] : []), r.facultyScore ?? '—'].map(String));
   const totals = [
-    ...(seesObserver ? [`Observer total: ${m.observerScore == null ? 'not submitted' : formatTotal(m.observerScore)}`] : []),
-    `Faculty total: ${m.facultyScore == null ? 'not submitted' : formatTotal(m.facultyScore)}`,
-    ...(m.percentage != null ? [`Final score: ${formatTotal(m.finalScore)} (${m.percentage.toFixed(1)}%)`] : []),
+    ...(seesObserver ? [`Observer total: ${m.observerScore == null ? 'not submitted' : formatTotal(m.observerScore, m.maximum)}`] : []),
+    `Faculty total: ${m.facultyScore == null ? 'not submitted' : formatTotal(m.facultyScore, m.maximum)}`,
+    ...(m.percentage != null ? [`Final score: ${formatTotal(m.finalScore, m.maximum)} (${m.percentage.toFixed(1)}%)`] : []),
   ];
   return [
     heading(`${title} (${m.status})`),

@@ -17,11 +17,30 @@ import { definitionOf, loadVersion, versionDocs, type RubricRow, type VersionRow
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
- * mayReadRubric as SQL, for published and retired versions (what a device replicates; drafts stay with the
- * builder): administrators and the Campus Director read every rubric, everyone else the institution's and their
- * department's. tests/server/rubrics/rubric-sync.test.ts checks it agrees with the policy for every role.
+ * What a device replicates, as SQL: the published and retired versions the user mayReadRubric — administrators and
+ * the Campus Director every rubric, everyone else the institution's and their department's — and the drafts of the
+ * rubrics they mayEditRubric (a builder edits drafts offline too). tests/server/rubrics/rubric-sync.test.ts checks
+ * it agrees with the policy for every role.
  */
 export function replicatedVersionsWhere(u: AuthUser): SQL {
+  const drafts = editableDraftsWhere(u);
+  const readable = readableVersionsWhere(u);
+  return drafts ? or(readable, drafts)! : readable;
+}
+
+/** Drafts of the rubrics `u` edits: the institution's for Super_Admin and Admin, a HOD's department's for them. */
+function editableDraftsWhere(u: AuthUser): SQL | undefined {
+  const draft = eq(rubricVersions.status, 'draft');
+  const ofRubrics = (where: SQL) => and(draft, sql`${rubricVersions.rubricId} in (select ${rubrics.id} from ${rubrics} where ${where})`)!;
+  const institution = mayEditRubric(u, { departmentId: null });
+  const department = u.departmentId != null && mayEditRubric(u, { departmentId: u.departmentId });
+  if (institution && department) return ofRubrics(or(isNull(rubrics.departmentId), eq(rubrics.departmentId, u.departmentId!))!);
+  if (institution) return ofRubrics(isNull(rubrics.departmentId));
+  if (department) return ofRubrics(eq(rubrics.departmentId, u.departmentId!));
+  return undefined;
+}
+
+function readableVersionsWhere(u: AuthUser): SQL {
   const published = ne(rubricVersions.status, 'draft');
   // Reading a rubric of a department that is no one's (-1) is reading every rubric: the all-seeing roles.
   if (mayReadRubric(u, { departmentId: -1 })) return published;

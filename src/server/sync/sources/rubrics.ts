@@ -1,11 +1,11 @@
 /**
- * Sync source of rubric versions: every published or retired version the user may read (services/rubrics/reads.ts
- * replicatedVersionsWhere, the SQL form of mayReadRubric), whole as GET /rubrics/versions/{id} answers it, so a
- * device scores an observation offline on the version its document names (rubricVersionId). Drafts are not
- * replicated (the builder works online). A document's version is its version row's: a published version's items
- * and scale never change, and a change of its rubric's name touches each of the rubric's versions
- * (services/rubrics/builder.ts), so documents never share a version. Nothing replicated is ever deleted (a
- * published version is never deleted: migration 0024), so this source writes no removals.
+ * Sync source of rubric versions: every published or retired version the user may read, and the drafts of the
+ * rubrics they edit (services/rubrics/reads.ts replicatedVersionsWhere, the SQL form of mayReadRubric and
+ * mayEditRubric), whole as GET /rubrics/versions/{id} answers it, so a device scores an observation offline on the
+ * version its document names (rubricVersionId) and a builder edits a draft offline. A document's version is its
+ * version row's: a draft save, a publish, a retire and a change of the rubric's name each move it
+ * (services/rubrics/builder.ts), so documents never share a version. Only drafts are ever deleted (migration 0024);
+ * their removal reaches devices as a tombstone (migration 0027, sync/tombstones.ts).
  */
 import { and, asc, eq, gt, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
