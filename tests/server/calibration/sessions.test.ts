@@ -6,9 +6,9 @@
  * people; scores and notes pushed in a batch from the outbox apply once and reach the device in the pull.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { calibrationNotes, calibrationSessions, departments } from '../../../src/server/db/schema.js';
+import { auditLog, calibrationNotes, calibrationSessions, departments } from '../../../src/server/db/schema.js';
 import { closeDueSessions } from '../../../src/server/services/calibration/close.js';
 import type { CalibrationResults, CalibrationSession } from '../../../src/shared/contract/calibration.js';
 import { PushResponse, type SyncChange } from '../../../src/shared/sync/protocol.js';
@@ -186,6 +186,22 @@ describe('a calibration session', () => {
     for (const want of c.expected.participants) {
       expect(byFigures.some((got) => got.compared === want.compared && got.exactPct.value !== null && Math.abs(got.exactPct.value - (want.exactPct.value as number)) < 1e-9)).toBe(true);
     }
+  });
+
+  it('two last submissions at once: the session closes exactly once (decided under its row lock)', async () => {
+    const c = fixture('random 10, no expert');
+    const { version, people, session: created } = await sessionFor(c);
+    await scoreAndSubmit(people[0], created.id, version, c.input.participants[0].scores);
+    for (const [i, p] of people.slice(1).entries()) {
+      for (const g of groupsOf(version, c.input.participants[i + 1].scores)) {
+        expect((await t.put(`/api/calibration/sessions/${created.id}/scores`, { scores: g }, p.token, key())).statusCode).toBe(200);
+      }
+    }
+    const answers = await Promise.all(people.slice(1).map((p) => t.post(`/api/calibration/sessions/${created.id}/submit`, {}, p.token, key())));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const closes = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'calibration.close'), eq(auditLog.entityId, created.id)));
+    expect(closes).toHaveLength(1);
+    expect((await session(created.id, people[0].token)).status).toBe('closed');
   });
 
   it('closes by housekeeping once the deadline has passed; a figure without a value carries its reason', async () => {
