@@ -20,6 +20,8 @@ const DAY_MS = 86_400_000;
  * work runs for seconds, not minutes, and orchestrators usually kill after 30 s (Kubernetes' default grace period).
  */
 export const DEFAULT_SHUTDOWN_GRACE_SECONDS = 25;
+/** How long a certification holds (docs/adr/2026-11-28-calibration.md): a year, one round of calibration per year. */
+export const DEFAULT_CALIBRATION_VALID_DAYS = 365;
 
 const Bool = z
   .string()
@@ -109,6 +111,10 @@ const Env = z.object({
   RESPONSE_WINDOW_DAYS: z.coerce.number().int().min(1).max(90).default(DEFAULT_RESPONSE_WINDOW_DAYS),
   /** Days before the response window closes when the faculty member is reminded (0: no reminder). */
   RESPONSE_REMINDER_DAYS: z.coerce.number().int().min(0).max(30).default(DEFAULT_RESPONSE_REMINDER_DAYS),
+  /** Days an observer stays calibrated on a rubric version after meeting its thresholds (services/calibration/). */
+  CALIBRATION_VALID_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_CALIBRATION_VALID_DAYS),
+  /** true: initiating an observation with an observer not calibrated on its rubric version is refused (409). */
+  CALIBRATION_REQUIRED: Bool.transform((v) => v ?? false),
   /** S3-compatible object store for uploads and artifacts (all of bucket, region and keys, or none). */
   S3_ENDPOINT: z
     .string()
@@ -288,6 +294,8 @@ export type Config = {
   uploadQuotaBytes?: number;
   /** The response window and its reminder, in days; absent = the defaults of src/shared/closing.ts. */
   responseWindow?: { days: number; reminderDays: number };
+  /** Observer calibration (docs/adr/2026-11-28-calibration.md); unset: valid 365 days, not required. */
+  calibration?: { validDays: number; required: boolean };
   /** Uploads and artifacts in an S3-compatible store instead of DATA_DIR (storage/s3-storage.ts). */
   s3?: S3Config;
   /** Bearer token of GET /metrics; absent = metrics off. */
@@ -382,6 +390,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordSignIn: e.PASSWORD_SIGN_IN,
     breakGlassAdminEmail: e.BREAK_GLASS_ADMIN_EMAIL?.trim().toLowerCase() || undefined,
     responseWindow: { days: e.RESPONSE_WINDOW_DAYS, reminderDays: e.RESPONSE_REMINDER_DAYS },
+    calibration: { validDays: e.CALIBRATION_VALID_DAYS, required: e.CALIBRATION_REQUIRED },
     s3: e.S3_BUCKET
       ? {
           endpoint: e.S3_ENDPOINT || undefined,

@@ -37,7 +37,7 @@ const obs = [
 
 afterAll(() => Dexie.delete(NAME));
 
-describe('replica schema v24', () => {
+describe('replica schema v26', () => {
   it('opens a v16 replica with its records and counts by department and observer as before', async () => {
     const old = openV16();
     await old.table('observations').bulkPut(obs);
@@ -53,9 +53,10 @@ describe('replica schema v24', () => {
 
     const db = new ReplicaDb(NAME);
     await db.open();
-    expect(db.verno).toBe(24);
+    expect(db.verno).toBe(26);
     expect(db.drafts.schema.indexes.map((i) => i.name)).toEqual(['observationId']);
     expect(db.rubricVersions.schema.indexes.map((i) => i.name)).toEqual(['rubricId']);
+    expect(await db.calibrationSessions.count()).toBe(0);
     const indexes = db.observations.schema.indexes.map((i) => i.name);
     for (const gone of ['status', 'observerId', 'departmentId', 'semester', 'grain']) expect(indexes).not.toContain(gone);
     expect(db.messages.schema.indexes.map((i) => i.name)).toEqual(['observationId']);

@@ -227,6 +227,7 @@ const CALLS: Record<string, Call> = {
   ...policyEntries('access-policy/mode.ts'),
   ...policyEntries('access-policy/growth-goals.ts'),
   ...policyEntries('access-policy/rubrics.ts'),
+  ...policyEntries('access-policy/calibration.ts'),
   ...policyEntries('access-policy/index.ts'),
   'ids.ts#isUuid': (s) => isUuid(s) || isUuid(`00000000-0000-4000-8000-${s}`),
   'closing.ts#isFinal': (s) => isFinal({ signedOffAt: s }),
@@ -270,6 +271,16 @@ function policyEntries(file: string): Record<string, (s: string) => unknown> {
     rubricServesDepartment: (s) => policy.rubricServesDepartment({ departmentId: s.length }, 1),
     mayReadRubric: (s) => policy.mayReadRubric({ id: s, role: s, departmentId: 1 }, { departmentId: null }),
     maySetDefaultRubric: (s) => policy.maySetDefaultRubric({ id: s, role: s, departmentId: 1 }, s.length),
+    mayOrganiseCalibration: (s) => policy.mayOrganiseCalibration({ id: s, role: s, departmentId: 1 }, s.length),
+    managesCalibration: (s) => policy.managesCalibration({ id: s, role: s, departmentId: 1 }, { departmentId: 1, organiserId: s }),
+    mayTakePartInCalibration: (s) => policy.mayTakePartInCalibration({ role: s, departmentId: 1 }, s.length),
+    maySeeCalibration: (s) => policy.maySeeCalibration({ id: s, role: s, departmentId: 1 }, { departmentId: null, organiserId: s }, s.length > 0),
+    seesCalibrationReference: (s) => policy.seesCalibrationReference({ id: s, role: s }, { departmentId: 1, organiserId: s }, s.length > 0),
+    seesCalibrationResults: (s) => policy.seesCalibrationResults({ id: s, role: s }, { departmentId: 1, organiserId: s }, true, s.length > 0),
+    namesCalibrationParticipants: (s) => policy.namesCalibrationParticipants({ namesParticipants: s.length > 0 }),
+    maySeeSeverity: (s) => policy.maySeeSeverity({ id: s, role: s, departmentId: 1 }, { departmentId: s.length }),
+    maySeeCalibrationDue: (s) => policy.maySeeCalibrationDue({ id: s, role: s, departmentId: 1 }, s.length),
+    maySetCalibrationThresholds: (s) => policy.maySetCalibrationThresholds({ id: s, role: s, departmentId: 1 }, { departmentId: s.length }),
   };
   const names: Record<string, readonly string[]> = {
     'access-policy/people.ts': ['isHodOf', 'takesPart', 'canSeeObservation', 'scoringSide'],
@@ -279,6 +290,18 @@ function policyEntries(file: string): Record<string, (s: string) => unknown> {
     'access-policy/mode.ts': ['seesContent'],
     'access-policy/growth-goals.ts': ['mayAgreeGoals', 'seesDepartmentGoals', 'seesCarriedGoal'],
     'access-policy/rubrics.ts': ['mayEditRubric', 'rubricServesDepartment', 'mayReadRubric', 'maySetDefaultRubric'],
+    'access-policy/calibration.ts': [
+      'mayOrganiseCalibration',
+      'managesCalibration',
+      'mayTakePartInCalibration',
+      'maySeeCalibration',
+      'seesCalibrationReference',
+      'seesCalibrationResults',
+      'namesCalibrationParticipants',
+      'maySeeSeverity',
+      'maySeeCalibrationDue',
+      'maySetCalibrationThresholds',
+    ],
     'access-policy/index.ts': Object.keys(fns),
   };
   return Object.fromEntries((names[file] ?? []).map((n) => [`${file}#${n}`, fns[n]!]));

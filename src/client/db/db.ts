@@ -103,6 +103,8 @@ export class ReplicaDb extends Dexie {
   agendas!: EntityTable<ReplicaRecord, 'id'>;
   /** Published and retired rubric versions (an observation names its own: rubricVersionId). */
   rubricVersions!: EntityTable<ReplicaRecord, 'id'>;
+  /** Calibration sessions the user takes part in (their own scores and notes; the rest once closed). */
+  calibrationSessions!: EntityTable<ReplicaRecord, 'id'>;
   outbox!: EntityTable<OutboxRow, 'seq'>;
   blobs!: EntityTable<BlobRow, 'id'>;
   blobChunks!: Dexie.Table<BlobChunk, [string, number]>;
@@ -183,6 +185,10 @@ export class ReplicaDb extends Dexie {
     // v24 (numbered with a gap, like v16): rubric versions, by id (an observation's rubricVersionId) and by rubric.
     this.version(24).stores({
       rubricVersions: 'id, rubricId',
+    });
+    // v26 (numbered after its migration, a gap like v16 and v24): calibration sessions, by id.
+    this.version(26).stores({
+      calibrationSessions: 'id',
     });
   }
 }

@@ -171,6 +171,8 @@ END $function$;
 -- Triggers
 
 CREATE TRIGGER artifacts_touch AFTER INSERT OR DELETE OR UPDATE ON public.artifacts FOR EACH ROW EXECUTE FUNCTION observa_touch_observation('post');
+CREATE TRIGGER calibration_sessions_bump_version BEFORE INSERT ON public.calibration_sessions FOR EACH ROW EXECUTE FUNCTION observa_bump_version();
+CREATE TRIGGER calibration_sessions_bump_version_on_update BEFORE UPDATE ON public.calibration_sessions FOR EACH ROW WHEN ((old.xmin <> (pg_current_xact_id())::xid)) EXECUTE FUNCTION observa_bump_version();
 CREATE TRIGGER course_departments_touch AFTER INSERT OR DELETE OR UPDATE ON public.course_departments FOR EACH ROW EXECUTE FUNCTION observa_touch_course();
 CREATE TRIGGER courses_bump_version BEFORE INSERT ON public.courses FOR EACH ROW EXECUTE FUNCTION observa_bump_version();
 CREATE TRIGGER courses_bump_version_on_update BEFORE UPDATE ON public.courses FOR EACH ROW WHEN ((old.xmin <> (pg_current_xact_id())::xid)) EXECUTE FUNCTION observa_bump_version();

@@ -850,3 +850,115 @@ export const DEFERRED_FOREIGN_KEYS = [
   'rubric_scores_rubric_item_id_rubric_items_id_fk',
   'users_department_id_departments_id_fk',
 ] as const;
+
+/**
+ * Observer calibration (docs/adr/2026-11-28-calibration.md): a session in which observers score one lesson blind
+ * on a published rubric version, then compare with a named expert's reference (or the median of the others).
+ * Organised by a HOD for their department (department_id) or by an administrator for the institution (null).
+ * The lesson is an uploaded video (video_key: a stored artifact key, `<uuid>.mp4`) or a live class (description,
+ * date). reference: { "<rubric item id>": { score, rationale } } by expert_name. Open until closed_at is set: by
+ * the last participant's submission, or by housekeeping once the deadline has passed (services/calibration/close.ts).
+ * A participant's change touches the session (updated_at), so the session's version moves and devices re-pull it.
+ */
+export const calibrationSessions = pgTable(
+  'calibration_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    rubricVersionId: uuid('rubric_version_id')
+      .notNull()
+      .references(() => rubricVersions.id),
+    departmentId: integer('department_id').references(() => departments.id),
+    organiserId: uuid('organiser_id')
+      .notNull()
+      .references(() => users.id),
+    /** 'video' | 'live' */
+    lessonKind: text('lesson_kind').notNull(),
+    videoKey: text('video_key'),
+    videoSize: bigint('video_size', { mode: 'number' }),
+    liveDescription: text('live_description'),
+    /** YYYY-MM-DD of the live class. */
+    liveDate: text('live_date'),
+    expertName: text('expert_name'),
+    reference: jsonb('reference').$type<Record<string, { score: number; rationale: string }>>(),
+    deadline: timestamp('deadline', { withTimezone: true, mode: 'date' }).notNull(),
+    namesParticipants: boolean('names_participants').notNull().default(false),
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    check('calibration_sessions_lesson_kind_check', sql`${t.lessonKind} in ('video', 'live')`),
+    index('calibration_sessions_version_idx').on(t.version),
+    index('calibration_sessions_open_deadline_idx').on(t.deadline).where(sql`${t.closedAt} is null`),
+  ],
+);
+
+/** The observers taking part: their blind scores ({ "<rubric item id>": level value }) and when they submitted. */
+export const calibrationParticipants = pgTable(
+  'calibration_participants',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => calibrationSessions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    scores: jsonb('scores').$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
+    submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.userId] }), index('calibration_participants_user_idx').on(t.userId)],
+);
+
+/** A participant's timestamped notes on the lesson (seconds into the video); seen by their author only. */
+export const calibrationNotes = pgTable(
+  'calibration_notes',
+  {
+    id: uuid('id').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => calibrationSessions.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id),
+    body: text('body').notNull(),
+    offsetSeconds: integer('offset_seconds').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('calibration_notes_session_idx').on(t.sessionId, t.authorId)],
+);
+
+/** A rubric version's certification thresholds (absent: adjacent ≥ 80 %, exact ≥ 50 %; src/shared/calibration). */
+export const calibrationThresholds = pgTable('calibration_thresholds', {
+  rubricVersionId: uuid('rubric_version_id')
+    .primaryKey()
+    .references(() => rubricVersions.id, { onDelete: 'cascade' }),
+  adjacentPct: real('adjacent_pct').notNull(),
+  exactPct: real('exact_pct').notNull(),
+  setBy: uuid('set_by').references(() => users.id),
+  setAt: timestamp('set_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * Who is calibrated on which rubric version, until when: written when a session closes for each participant who
+ * met the version's thresholds against an expert reference (the latest certifying session wins).
+ */
+export const calibrationCertifications = pgTable(
+  'calibration_certifications',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    rubricVersionId: uuid('rubric_version_id')
+      .notNull()
+      .references(() => rubricVersions.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => calibrationSessions.id, { onDelete: 'cascade' }),
+    certifiedAt: timestamp('certified_at', { withTimezone: true, mode: 'date' }).notNull(),
+    validUntil: timestamp('valid_until', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.rubricVersionId] })],
+);

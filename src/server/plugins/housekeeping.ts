@@ -1,5 +1,6 @@
 /**
- * Runs services/housekeeping (and the response reminders of services/observations/closing.ts) once when the
+ * Runs services/housekeeping (and the response reminders of services/observations/closing.ts, and the closing of
+ * calibration sessions past their deadline, services/calibration/close.ts) once when the
  * server is ready and then daily. The timer never keeps the process
  * alive, and a failed run is logged and retried the next day. With several instances on one PostgreSQL, a run
  * that finds another instance's run under way is skipped (runHousekeeping).
@@ -11,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { runHousekeeping } from '../services/housekeeping/index.js';
 import { runDueMaintenance } from '../services/housekeeping/autovacuum.js';
 import { remindResponses } from '../services/observations/closing.js';
+import { closeDueSessions } from '../services/calibration/close.js';
 
 const DAILY_MS = 86_400_000;
 /**
@@ -43,6 +45,12 @@ export function registerHousekeeping(app: FastifyInstance, opts: { upkeepEveryMs
       remindResponses(app.deps.db, app.deps.config, app.deps.now()).then(
         (reminded) => (reminded ? app.log.info({ reminded }, 'response reminders sent') : undefined),
         (err: unknown) => app.log.warn({ err }, 'response reminders failed'),
+      ),
+    );
+    current = current.then(() =>
+      closeDueSessions(app.deps.db, app.deps.config, app.deps.now()).then(
+        (closed) => (closed ? app.log.info({ closed }, 'calibration sessions closed') : undefined),
+        (err: unknown) => app.log.warn({ err }, 'closing calibration sessions failed'),
       ),
     );
   };

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import adminRoutes from './admin/index.js';
 import authRoutes from './auth.js';
 import calendarRoutes from './calendar.js';
+import calibrationRoutes from './calibration.js';
 import departmentRoutes from './departments.js';
 import writeRoutes from './writes.js';
 import evidenceRoutes from './evidence/index.js';
@@ -33,6 +34,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(evidenceRoutes);
   await app.register(provisioningRoutes);
   await app.register(rubricRoutes);
+  await app.register(calibrationRoutes);
   // Every change: one route per mutator of the write registry (write/registry.ts).
   await app.register(writeRoutes);
 }

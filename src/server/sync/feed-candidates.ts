@@ -13,7 +13,7 @@
  *   notifications                          their owner
  *   tombstones                             their audience / the scope they kept (as above), else everyone
  *   departments, plan and email templates, everyone (a rubric version a user may not read, or a draft, only costs
- *   rubric versions                        their probe)
+ *   rubric versions, calibration sessions  their probe; a calibration session reaches only its participants)
  * Any window with more than CAP rows (a bulk change) makes everyone a candidate. Cost per wake: about ten index
  * range scans on the version indexes plus two small lookups, whatever the number of open streams.
  */
@@ -58,7 +58,8 @@ export async function feedCandidates(db: Db, since: number, upTo: number): Promi
     rows<{ n: number }>(db, sql`select 1 as n where exists (select 1 from departments where ${win('departments')})
       or exists (select 1 from plan_templates where ${win('plan_templates')}) or exists (select 1 from plan_template_steps where ${win('plan_template_steps')})
       or exists (select 1 from email_templates where ${win('email_templates')})
-      or exists (select 1 from rubric_versions where ${win('rubric_versions')})`),
+      or exists (select 1 from rubric_versions where ${win('rubric_versions')})
+      or exists (select 1 from calibration_sessions where ${win('calibration_sessions')})`),
     // Observations changed themselves, or through their messages, notes and agendas.
     rows<{ id: string; observer_id: string; faculty_id: string; hod_id: string | null; department_id: number | null }>(
       db,

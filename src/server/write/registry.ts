@@ -7,6 +7,7 @@ import { HttpError } from '../services/errors.js';
 import type { Mutator } from './mutator.js';
 import { ADMIN_MUTATORS } from './mutators/admin.js';
 import { AUTH_MUTATORS } from './mutators/auth.js';
+import { CALIBRATION_MUTATORS } from './mutators/calibration.js';
 import { EVIDENCE_MUTATORS } from './mutators/evidence.js';
 import { OBSERVATION_MUTATORS } from './mutators/observations.js';
 import { PROFILE_MUTATORS } from './mutators/profile.js';
@@ -23,6 +24,7 @@ export const MUTATORS: readonly Mutator<never>[] = [
   ...USER_MUTATORS,
   ...PROVISIONING_MUTATORS,
   ...RUBRIC_MUTATORS,
+  ...CALIBRATION_MUTATORS,
 ] as Mutator<never>[];
 
 const byName = new Map<string, Mutator<unknown>[]>();

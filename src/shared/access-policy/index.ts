@@ -9,6 +9,7 @@
  *   mode.ts       who reads a formative observation's content
  *   closing.ts    who acknowledges and responds to an observation, who signs it off, who downloads a dossier
  *   rubrics.ts    who builds a rubric, who reads it, which department it serves, who sets a department's default
+ *   calibration.ts  who organises and takes part in calibration, blind scoring, results, severity, thresholds
  *   ../permissions.ts   which pages and actions each role has (SPEC §6)
  */
 export * from './people.js';
@@ -18,4 +19,5 @@ export * from './closing.js';
 export * from './mode.js';
 export * from './growth-goals.js';
 export * from './rubrics.js';
+export * from './calibration.js';
 export { can, mayOpenPage, PAGE_NEEDS, type Capability } from '../permissions.js';

@@ -28,6 +28,8 @@ export const SYNC_ENTITIES = [
   'agendas',
   /** Published and retired rubric versions the user may read (what observations are scored on). */
   'rubricVersions',
+  /** Calibration sessions the user takes part in, blind until closed (services/calibration/). */
+  'calibrationSessions',
 ] as const;
 export type SyncEntity = (typeof SYNC_ENTITIES)[number];
 export const SyncEntity = z.enum(SYNC_ENTITIES);

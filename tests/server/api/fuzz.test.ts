@@ -22,7 +22,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginThrottle, SPEC_RUBRIC_ID, users } from '../../../src/server/db/schema.js';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../support/helpers.js';
-import { API_ROUTES, buildWorld, CALLER_NAMES, CALLERS, pushRows, registeredRoutes, routeName, RUBRIC_DEFINITION, streamRequest, type ApiRoute, type Caller, type World } from '../support/api-world.js';
+import { API_ROUTES, buildWorld, calibrationSessionBody, CALLER_NAMES, CALLERS, pushRows, registeredRoutes, routeName, RUBRIC_DEFINITION, streamRequest, type ApiRoute, type Caller, type World } from '../support/api-world.js';
 
 const PROTO_NAMES = Object.getOwnPropertyNames(Object.prototype);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_251_111);
@@ -215,6 +215,15 @@ function validBody(route: ApiRoute, caller: Caller): Record<string, unknown> {
       return RUBRIC_DEFINITION;
     case 'PUT /rubrics/defaults/:departmentId':
       return { rubricId: SPEC_RUBRIC_ID };
+    case 'POST /calibration/sessions':
+      return calibrationSessionBody(w);
+    case 'PUT /calibration/sessions/:id/scores':
+    case 'POST /calibration/sessions/:id/submit':
+      return { scores: [{ id: w.calibration.itemId, score: 1 }] };
+    case 'POST /calibration/sessions/:id/notes':
+      return { id: randomUUID(), body: 'At 1:05', offsetSeconds: 65 };
+    case 'PUT /calibration/thresholds/:versionId':
+      return { adjacentPct: 80, exactPct: 50 };
     case 'POST /sync/push':
       // Rows of the routes added last (notes, agenda) and others: a hostile leaf lands in a name, an id or an arg.
       // Two rows hostile by construction ride along in every batch: a name of an Object.prototype member and an id
@@ -292,6 +301,18 @@ function goodParams(route: ApiRoute, caller: Caller): string[] {
       return [w.rubric.draft];
     case 'PUT /rubrics/defaults/:departmentId':
       return [String(CALLERS[caller].department === 'math' ? w.dept.math : w.dept.cs)];
+    case 'GET /calibration/sessions/:id':
+    case 'GET /calibration/sessions/:id/video':
+    case 'GET /calibration/sessions/:id/results':
+    case 'PUT /calibration/sessions/:id/scores':
+    case 'POST /calibration/sessions/:id/submit':
+    case 'POST /calibration/sessions/:id/notes':
+      return [w.calibration.sessionId];
+    case 'GET /calibration/thresholds/:versionId':
+    case 'PUT /calibration/thresholds/:versionId':
+      return [w.calibration.versionId];
+    case 'GET /calibration/severity/:observerId':
+      return [w.userIds.observer];
     case 'GET /template/:id':
     case 'PUT /template/:id':
       return ['Teaching'];
@@ -331,7 +352,7 @@ function mutate(body: Record<string, unknown>, muts: Mutation[]): Record<string,
 function paramArb(): fc.Arbitrary<string> {
   const pool = [
     w.full.id, w.fresh.id, w.math.id, w.full.postId, w.full.artifactId, w.full.noteId, w.uploadId, w.notificationId, w.csCourseId,
-    w.teachingPlanId, w.teachingStepId, w.emailTemplateId, ...Object.values(w.userIds), ...w.freeCsSlotIds, ...Object.values(w.rubric),
+    w.teachingPlanId, w.teachingStepId, w.emailTemplateId, ...Object.values(w.userIds), ...w.freeCsSlotIds, ...Object.values(w.rubric), ...Object.values(w.calibration),
     'Teaching', 'Reflection', 'CreateUser', 'ObsPrompt', 'Faculty', 'Observer', 'Head_of_Department', 'Super_Admin',
     String(w.dept.cs), String(w.dept.math),
   ];

@@ -15,9 +15,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { growthGoals, loginThrottle, rubricItems, SPEC_RUBRIC_ID, ssoRequests } from '../../../src/server/db/schema.js';
+import { growthGoals, loginThrottle, rubricItems, SPEC_RUBRIC_ID, SPEC_RUBRIC_VERSION_ID, ssoRequests } from '../../../src/server/db/schema.js';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../support/helpers.js';
-import { API_ROUTES, buildWorld, CALLERS, login, pushRows, registeredRoutes, routeName, RUBRIC_DEFINITION, streamRequest, type Caller, type World } from '../support/api-world.js';
+import { API_ROUTES, buildWorld, calibrationSessionBody, CALLERS, login, pushRows, registeredRoutes, routeName, RUBRIC_DEFINITION, streamRequest, type Caller, type World } from '../support/api-world.js';
 import { SAMPLES, writeUpload } from '../support/observations-upload.js';
 
 let t: TestApp;
@@ -67,6 +67,8 @@ const NOTE_READERS: readonly Caller[] = ['superadmin', 'hod', 'observer', 'facul
 const RUBRIC_BUILDERS: readonly Caller[] = ['superadmin', 'admin', 'hod', 'hodMath'];
 /** A Computer Science rubric's published versions: the all-seeing roles and the department's people. */
 const SEES_CS_RUBRIC: readonly Caller[] = [...ALL_SEEING, 'hod', 'observer', 'faculty'];
+/** The world's calibration session: its organiser (hod@) and its participant (observer@). */
+const CALIBRATION_PEOPLE: readonly Caller[] = ['hod', 'observer'];
 
 interface Req {
   url: string;
@@ -470,6 +472,50 @@ const MATRIX: Row[] = [
     rule: 'Super_Admin and Admin, the HOD of the department',
     request: () => ({ url: `/api/rubrics/defaults/${w.dept.cs}`, body: { rubricId: SPEC_RUBRIC_ID } }),
   },
+  // Calibration (docs/adr/2026-11-28-calibration.md): the world's Computer Science session of hod@ with observer@.
+  { method: 'GET', path: '/calibration/sessions', allowed: ALL, rule: 'signed in (those taken part in or organised)', request: () => ({ url: '/api/calibration/sessions' }) },
+  {
+    method: 'POST',
+    path: '/calibration/sessions',
+    allowed: ['hod'],
+    rule: 'the HOD of the department (Super_Admin and Admin: institution sessions only)',
+    request: () => ({ url: '/api/calibration/sessions', body: calibrationSessionBody(w) }),
+  },
+  { method: 'GET', path: '/calibration/sessions/:id', allowed: CALIBRATION_PEOPLE, rule: 'its organiser and participants', request: () => ({ url: `/api/calibration/sessions/${w.calibration.sessionId}` }) },
+  { method: 'GET', path: '/calibration/sessions/:id/video', allowed: CALIBRATION_PEOPLE, rule: 'its organiser and participants', request: () => ({ url: `/api/calibration/sessions/${w.calibration.sessionId}/video` }) },
+  // 409 while the session is open (the participants score blind), 200 once the observer's submission closed it.
+  { method: 'GET', path: '/calibration/sessions/:id/results', allowed: CALIBRATION_PEOPLE, rule: 'its organiser and participants, once closed', request: () => ({ url: `/api/calibration/sessions/${w.calibration.sessionId}/results` }) },
+  {
+    method: 'PUT',
+    path: '/calibration/sessions/:id/scores',
+    allowed: ['observer'],
+    rule: 'a participant, while open',
+    request: () => ({ url: `/api/calibration/sessions/${w.calibration.sessionId}/scores`, body: { scores: [{ id: w.calibration.itemId, score: 1 }] } }),
+  },
+  { method: 'POST', path: '/calibration/sessions/:id/submit', allowed: ['observer'], rule: 'a participant, while open', request: () => ({ url: `/api/calibration/sessions/${w.calibration.sessionId}/submit`, body: { scores: [{ id: w.calibration.itemId, score: 0 }] } }) },
+  {
+    method: 'POST',
+    path: '/calibration/sessions/:id/notes',
+    allowed: ['observer'],
+    rule: 'a participant, while open',
+    request: () => ({ url: `/api/calibration/sessions/${w.calibration.sessionId}/notes`, body: { id: randomUUID(), body: 'At 1:05', offsetSeconds: 65 } }),
+  },
+  { method: 'GET', path: '/calibration/thresholds/:versionId', allowed: SEES_CS_RUBRIC, rule: 'who may read the rubric', request: () => ({ url: `/api/calibration/thresholds/${w.calibration.versionId}` }) },
+  {
+    method: 'PUT',
+    path: '/calibration/thresholds/:versionId',
+    allowed: ['hod'],
+    rule: 'the version’s editors',
+    request: () => ({ url: `/api/calibration/thresholds/${w.calibration.versionId}`, body: { adjacentPct: 80, exactPct: 60 } }),
+  },
+  { method: 'GET', path: '/calibration/due', allowed: ['superadmin', 'admin', 'hod'], rule: 'the department’s HOD, Admin, Super_Admin', request: () => ({ url: `/api/calibration/due?departmentId=${w.dept.cs}` }) },
+  {
+    method: 'GET',
+    path: '/calibration/severity/:observerId',
+    allowed: ['superadmin', 'admin', 'hod'],
+    rule: 'the HOD of the observer’s department, Admin, Super_Admin; never faculty or observers',
+    request: () => ({ url: `/api/calibration/severity/${w.userIds.observer}?rubricVersionId=${SPEC_RUBRIC_VERSION_ID}` }),
+  },
 ];
 
 /** The goal the DELETE row removes, put back after each call so every caller meets it. */
@@ -525,6 +571,7 @@ describe('authorisation matrix: every route × every role × own/other departmen
       'agenda.save': ['observer'],
       'user.updateProfile': ALL,
       'notification.open': ['faculty'],
+      'calibration.note': ['observer'],
     };
     const wrong: string[] = [];
     for (const c of ORDER) {

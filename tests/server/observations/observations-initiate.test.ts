@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, emailOutbox, notifications, observations, tombstones } from '../../../src/server/db/schema.js';
+import { auditLog, emailOutbox, notifications, observations, SPEC_RUBRIC_VERSION_ID, tombstones } from '../../../src/server/db/schema.js';
 import { MSG } from '../../../src/shared/messages.js';
 import { createTestApp, type TestApp } from '../support/helpers.js';
 import { actors, doc, initiate, key, type Actors } from '../support/observations-fixture.js';
@@ -24,7 +24,12 @@ describe('POST /api/observation/initiate', () => {
     const ids = { [a.ids.faculty]: randomUUID(), [a.ids.faculty2]: randomUUID() };
     const res = await init({ facultyIds: [a.ids.faculty, a.ids.faculty2], observerId: a.ids.observer, hodId: a.ids.hod, semester: 'Spring', ids }, a.hod);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ message: MSG.observationsInitiated, ids: [ids[a.ids.faculty], ids[a.ids.faculty2]] });
+    // The demo observer is not calibrated on the SPEC version: a warning, the observations are made all the same.
+    expect(res.json()).toEqual({
+      message: MSG.observationsInitiated,
+      ids: [ids[a.ids.faculty], ids[a.ids.faculty2]],
+      warnings: [{ observerId: a.ids.observer, rubricVersionId: SPEC_RUBRIC_VERSION_ID, message: expect.stringMatching(/^observerId: .+ is not calibrated on this rubric version$/) }],
+    });
 
     const d = await doc(t, ids[a.ids.faculty], a.hod);
     expect(d).toMatchObject({

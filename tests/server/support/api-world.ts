@@ -12,7 +12,9 @@
  *   - `fresh`: a Computer Science observation just initiated (faculty2@), for the scheduling start;
  *   - `math`: a Mathematics observation (hod.math@ initiates for faculty.math@ with observer.math@, an observer
  *     created here through POST /auth/create because the demo seed has none in Mathematics);
- *   - an unregistered tus upload of faculty@, a notification of faculty@, template and course ids.
+ *   - an unregistered tus upload of faculty@, a notification of faculty@, template and course ids;
+ *   - `calibration`: a Computer Science calibration session of hod@ (a video lesson, an expert reference) with
+ *     observer@ taking part, on a published version of its own.
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
@@ -149,6 +151,18 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('POST', '/rubrics/versions/:id/draft'),
   r('POST', '/rubrics/versions/:id/retire'),
   r('PUT', '/rubrics/defaults/:departmentId'),
+  r('GET', '/calibration/sessions'),
+  r('POST', '/calibration/sessions'),
+  r('GET', '/calibration/sessions/:id'),
+  r('GET', '/calibration/sessions/:id/video'),
+  r('GET', '/calibration/sessions/:id/results'),
+  r('PUT', '/calibration/sessions/:id/scores'),
+  r('POST', '/calibration/sessions/:id/submit'),
+  r('POST', '/calibration/sessions/:id/notes'),
+  r('GET', '/calibration/thresholds/:versionId'),
+  r('PUT', '/calibration/thresholds/:versionId'),
+  r('GET', '/calibration/due'),
+  r('GET', '/calibration/severity/:observerId'),
 ];
 
 /** A small valid rubric definition (src/shared/rubric-definition.ts) for the rubric routes. */
@@ -234,6 +248,25 @@ export interface World {
    * `draft` (saved), `toPublish` and `toDelete` (drafts).
    */
   rubric: { published: string; draft: string; toPublish: string; toDelete: string };
+  /**
+   * A Computer Science calibration session of hod@ with observer@ taking part, its lesson a video, an expert's
+   * reference, open until a week from now; on `versionId` (a published version of its own, never retired here)
+   * whose only item is `itemId`.
+   */
+  calibration: { sessionId: string; versionId: string; itemId: string };
+}
+
+/** A session body for POST /calibration/sessions on the world's calibration version (a live lesson). */
+export function calibrationSessionBody(w: World): Record<string, unknown> {
+  return {
+    title: 'World calibration',
+    rubricVersionId: w.calibration.versionId,
+    departmentId: w.dept.cs,
+    lesson: { kind: 'live', description: 'A lesson', date: '2026-12-01' },
+    participantIds: [w.userIds.observer],
+    reference: { expertName: 'Dr Expert', items: [{ itemId: w.calibration.itemId, score: 1, rationale: 'Seen' }] },
+    deadline: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+  };
 }
 
 export async function login(t: TestApp, who: Caller | string): Promise<string> {
@@ -329,6 +362,26 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const pub = await t.post(`/api/rubrics/versions/${rubric.published}/publish`, undefined, a.hod, key());
   expect(pub.statusCode, pub.body).toBe(200);
 
+  const calibrationVersion = await rubricDraft();
+  const cpub = await t.post(`/api/rubrics/versions/${calibrationVersion}/publish`, undefined, a.hod, key());
+  expect(cpub.statusCode, cpub.body).toBe(200);
+  const calibrationItem = (cpub.json() as { groups: { items: { id: string }[] }[] }).groups[0].items[0].id;
+  const video = writeUpload(t, SAMPLES.mp4(), a.ids.hod);
+  const session = await t.post(
+    '/api/calibration/sessions',
+    {
+      title: 'World calibration',
+      rubricVersionId: calibrationVersion,
+      lesson: { kind: 'video', uploadId: video },
+      participantIds: [userIds.observer],
+      reference: { expertName: 'Dr Expert', items: [{ itemId: calibrationItem, score: 1, rationale: 'Seen' }] },
+      deadline: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    },
+    a.hod,
+    key(),
+  );
+  expect(session.statusCode, session.body).toBe(201);
+
   return {
     a,
     tokens,
@@ -347,6 +400,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     teachingStepId: step.id,
     emailTemplateId: emailTpl.id,
     rubric,
+    calibration: { sessionId: (session.json() as { id: string }).id, versionId: calibrationVersion, itemId: calibrationItem },
   };
 }
 
@@ -378,5 +432,6 @@ export function pushRows(w: World, caller: Caller): { name: string; args: Record
     { name: 'agenda.save', args: { observationId: obs, items: [], summary: 'Pushed agenda', shared: true } },
     { name: 'user.updateProfile', args: { userId: w.userIds[caller], changes: { designation: 'Lecturer' } } },
     { name: 'notification.open', args: { id: w.notificationId } },
+    { name: 'calibration.note', args: { sessionId: w.calibration.sessionId, id: randomUUID(), body: 'Pushed note', offsetSeconds: 42 } },
   ];
 }

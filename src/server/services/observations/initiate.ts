@@ -3,7 +3,9 @@
  * with one or more faculty members of their department for a semester — one observation per faculty member, only
  * for faculty with no open (non-Completed) observation. Optional `rubricVersionId`: the rubric version to score on
  * (default: the department's, else the institution's; services/rubrics/choose.ts). Each observation keeps the
- * department's mode (formative or summative, src/shared/observation-mode.ts) as it is at initiation.
+ * department's mode (formative or summative, src/shared/observation-mode.ts) as it is at initiation. An observer
+ * not calibrated on that version (services/calibration/certification.ts) is a warning in the answer, or a 409
+ * naming the observer when the institution requires calibration (CALIBRATION_REQUIRED).
  */
 import { isUuid } from '../../../shared/ids.js';
 import { and, eq, inArray, ne } from 'drizzle-orm';
@@ -20,9 +22,24 @@ import { ID_IN_USE } from './access.js';
 import { chooseVersion } from '../rubrics/choose.js';
 import { announce, ROUTES } from './events.js';
 import { can } from '../../../shared/permissions.js';
+import { calibratedUntil } from '../calibration/certification.js';
+
+export interface Initiated {
+  ids: string[];
+  /** The observer is not calibrated on the version (CALIBRATION_REQUIRED=false: the observations are made). */
+  warnings: { observerId: string; rubricVersionId: string; message: string }[];
+}
+
+export const notCalibratedMessage = (name: string) => `observerId: ${name} is not calibrated on this rubric version`;
 
 
-export async function initiateObservations(ctx: WriteContext, hod: AuthUser, body: z.infer<typeof InitiateRequest>): Promise<string[]> {
+/** `calibrationRequired`: the institution's CALIBRATION_REQUIRED (the route passes it; the demo seed does not). */
+export async function initiateObservations(
+  ctx: WriteContext,
+  hod: AuthUser,
+  body: z.infer<typeof InitiateRequest>,
+  opts: { calibrationRequired?: boolean } = {},
+): Promise<Initiated> {
   const { tx } = ctx;
   if (!can(hod.role, 'observation.initiate')) throw forbidden();
   const facultyIds = [...new Set(body.facultyIds)];
@@ -51,6 +68,13 @@ export async function initiateObservations(ctx: WriteContext, hod: AuthUser, bod
   // The rubric version is fixed here for the whole cycle (services/rubrics/choose.ts); the faculty members are of
   // the HOD's department (checked above).
   const rubricVersionId = await chooseVersion(tx, hod.departmentId, body.rubricVersionId);
+  const warnings: Initiated['warnings'] = [];
+  if (!(await calibratedUntil(tx, [body.observerId], rubricVersionId, ctx.now)).has(body.observerId)) {
+    const [observer] = await tx.select({ name: users.name }).from(users).where(eq(users.id, body.observerId));
+    const message = notCalibratedMessage(observer?.name ?? body.observerId);
+    if (opts.calibrationRequired) throw conflict(message);
+    warnings.push({ observerId: body.observerId, rubricVersionId, message });
+  }
 
   const wanted = facultyIds.map((facultyId) => ({ facultyId, id: body.ids?.[facultyId] }));
   const givenIds = wanted.map((w) => w.id).filter((id): id is string => !!id);
@@ -91,5 +115,5 @@ export async function initiateObservations(ctx: WriteContext, hod: AuthUser, bod
     });
     ctx.audit({ actorId: hod.id, action: 'observation.initiate', entity: 'observations', entityId: o.id, detail: { facultyId: o.facultyId, observerId: o.observerId, semester: o.semester, rubricVersionId } });
   }
-  return rows.map((r) => r.id);
+  return { ids: rows.map((r) => r.id), warnings };
 }

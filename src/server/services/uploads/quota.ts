@@ -7,6 +7,7 @@
  *   artifacts            the size of every artifact they registered (artifacts.uploaded_by)
  *   note photos          the stored photo of every evidence note they wrote (evidence_notes.photo_size)
  *   profile picture      their stored picture (users.avatar_size)
+ *   calibration videos   the lesson video of every calibration session they organised (calibration_sessions.video_size)
  *
  * A terminated (DELETE) or purged (housekeeping) upload, a replaced photo or picture, a deleted note, and the
  * files of a deleted observation stop counting at once. A photo or picture stored before its size was recorded
@@ -20,7 +21,7 @@ import { ARTIFACT_KINDS, ARTIFACT_KIND_MAX_BYTES, DEFAULT_UPLOAD_QUOTA_BYTES, ty
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/results.js';
-import { artifacts, evidenceNotes, users } from '../../db/schema.js';
+import { artifacts, calibrationSessions, evidenceNotes, users } from '../../db/schema.js';
 import type { FileStorage } from '../../storage/index.js';
 import { avatarKey } from '../users/avatar.js';
 
@@ -50,11 +51,12 @@ export async function bytesOwnedBy(db: Db, storage: FileStorage, userId: string)
     .filter((u) => u.metadata.owner === userId)
     .reduce((n, u) => n + (u.size ?? u.offset), 0);
   const stored = async () =>
-    rowsOf<{ artifacts: string | number | null; photos: string | number | null; picture: string | number | null; unmeasured: boolean }>(
+    rowsOf<{ artifacts: string | number | null; photos: string | number | null; picture: string | number | null; videos: string | number | null; unmeasured: boolean }>(
       await db.execute(sql`select
         (select coalesce(sum(${artifacts.size}), 0) from ${artifacts} where ${artifacts.uploadedBy} = ${userId}) as artifacts,
         (select coalesce(sum(${evidenceNotes.photoSize}), 0) from ${evidenceNotes} where ${evidenceNotes.authorId} = ${userId} and ${evidenceNotes.photoKey} is not null) as photos,
         (select coalesce(${users.avatarSize}, 0) from ${users} where ${users.id} = ${userId} and ${users.avatar} is not null) as picture,
+        (select coalesce(sum(${calibrationSessions.videoSize}), 0) from ${calibrationSessions} where ${calibrationSessions.organiserId} = ${userId} and ${calibrationSessions.videoKey} is not null) as videos,
         exists (select 1 from ${evidenceNotes} where ${evidenceNotes.authorId} = ${userId} and ${evidenceNotes.photoKey} is not null and ${evidenceNotes.photoSize} is null)
           or exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.avatar} is not null and ${users.avatarSize} is null) as unmeasured`),
     )[0];
@@ -63,7 +65,7 @@ export async function bytesOwnedBy(db: Db, storage: FileStorage, userId: string)
     await recordMissingSizes(db, storage, userId);
     row = await stored();
   }
-  return pending + Number(row?.artifacts ?? 0) + Number(row?.photos ?? 0) + Number(row?.picture ?? 0);
+  return pending + Number(row?.artifacts ?? 0) + Number(row?.photos ?? 0) + Number(row?.picture ?? 0) + Number(row?.videos ?? 0);
 }
 
 /** GET /api/files/limits: the per-kind limits and what is left of the caller's quota. */

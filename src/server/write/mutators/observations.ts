@@ -25,6 +25,8 @@ import { acknowledge, respond, responseWindowDays, signOff } from '../../service
 import { deleteGoal, reviewGoal, saveGoal } from '../../services/observations/growth-goals.js';
 import { GoalDeleteRequest, GoalReviewRequest, GoalSaveRequest, GrowthGoal } from '../../../shared/contract/growth-goals.js';
 import { initiateObservations } from '../../services/observations/initiate.js';
+import { calibrationRequired } from '../../services/calibration/certification.js';
+import { CalibrationWarning } from '../../../shared/contract/calibration.js';
 import { createPost, updatePost } from '../../services/observations/post-observation.js';
 import { deleteObservation } from '../../services/observations/queries.js';
 import { startUninformed, updateRubrics, type MeetingKind } from '../../services/observations/rubrics.js';
@@ -47,10 +49,20 @@ export const OBSERVATION_MUTATORS = [
   mutator({
     method: 'POST',
     url: '/observation/initiate',
-    doc: { tag: 'observations', summary: 'Initiate observations', who: 'Head_of_Department', body: InitiateRequest, response: MessageBody.extend({ ids: z.record(z.string(), z.string()) }), status: 201 },
+    doc: {
+      tag: 'observations',
+      summary: 'Initiate observations (warnings: the observer is not calibrated on the version; 409 instead when CALIBRATION_REQUIRED)',
+      who: 'Head_of_Department',
+      body: InitiateRequest,
+      response: MessageBody.extend({ ids: z.record(z.string(), z.string()), warnings: z.array(CalibrationWarning) }),
+      status: 201,
+    },
     names: ['observation.initiate'],
     input: (req) => InitiateRequest.parse(req.body ?? {}),
-    run: async (ctx, body) => created({ message: MSG.observationsInitiated, ids: await initiateObservations(ctx, ctx.user, body) }),
+    run: async (ctx, body) => {
+      const { ids, warnings } = await initiateObservations(ctx, ctx.user, body, { calibrationRequired: calibrationRequired(ctx.deps.config) });
+      return created({ message: MSG.observationsInitiated, ids, warnings });
+    },
   }),
   mutator({
     method: 'DELETE',

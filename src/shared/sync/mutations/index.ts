@@ -3,6 +3,7 @@
  * area file + one server route + one optimistic apply in src/client/sync/apply.
  */
 import { ADMIN_MUTATIONS } from './admin.js';
+import { CALIBRATION_MUTATIONS } from './calibration.js';
 import type { MutationDef } from './def.js';
 import { EVIDENCE_MUTATIONS } from './evidence.js';
 import { OBSERVATION_MUTATIONS } from './observations.js';
@@ -10,7 +11,7 @@ import { PROFILE_MUTATIONS } from './profile.js';
 
 export type { MutationDef } from './def.js';
 
-export const MUTATIONS = { ...PROFILE_MUTATIONS, ...OBSERVATION_MUTATIONS, ...ADMIN_MUTATIONS, ...EVIDENCE_MUTATIONS } as const;
+export const MUTATIONS = { ...PROFILE_MUTATIONS, ...OBSERVATION_MUTATIONS, ...ADMIN_MUTATIONS, ...EVIDENCE_MUTATIONS, ...CALIBRATION_MUTATIONS } as const;
 
 export type MutationName = keyof typeof MUTATIONS;
 export type MutationArgs<N extends MutationName> = (typeof MUTATIONS)[N] extends MutationDef<infer A> ? A : never;
