@@ -7,8 +7,8 @@
  * Both servers run at once and every figure is measured on both, alternately, so the machine's load moves both
  * alike; the figure reported is the ratio with / without.
  *
- *   - server reads (autocannon, 10 connections, BENCH_READ_SECONDS each, default 4; order without, with, with,
- *     without, after a warm-up of each), signed in as the first department's Head of Department: GET /observations,
+ *   - server reads (autocannon, 10 connections, BENCH_READ_SECONDS each, default 4, or until 30 answers for a
+ *     route that gave fewer in its warm-up; order without, with, with, without, after a warm-up of each), signed in as the first department's Head of Department: GET /observations,
  *     GET /observation/{id} (a Completed one; with the option, on the 30 × 7 version), GET /analytics (default
  *     version) and per version (each of the three; the baseline's SPEC version for each), GET /dashboard and an
  *     empty pull (/sync/changes at the head);
@@ -82,10 +82,19 @@ async function seed(kind: 'pglite' | 'postgres', n: number, side: Side): Promise
   };
 }
 
-async function load(url: string, token: string): Promise<{ perSecond: number; bad: number }> {
-  const r = await autocannon({ url, connections: 10, duration: SECONDS, headers: { authorization: `Bearer ${token}` } });
-  return { perSecond: r.requests.average, bad: r.errors + r.timeouts + r.non2xx };
+/**
+ * req/s of `url` under 10 connections: for SECONDS, or (`answers`) until that many answers came back, for a route
+ * too slow to answer a few dozen times in SECONDS on a loaded machine (then both sides are timed that way).
+ */
+async function load(url: string, token: string, answers?: number): Promise<{ perSecond: number; total: number; bad: number }> {
+  const opts = { url, connections: 10, headers: { authorization: `Bearer ${token}` }, timeout: 120 };
+  const r = await autocannon(answers ? { ...opts, amount: answers } : { ...opts, duration: SECONDS });
+  // Answers over the run's length: a route slower than a second has no per-second sample to average.
+  return { perSecond: r.requests.total / Math.max(r.duration, 1e-3), total: r.requests.total, bad: r.errors + r.timeouts + r.non2xx };
 }
+
+/** Fewer answers than this in a warm-up run: the route is timed by a count of answers instead. */
+const FEW = 30;
 
 interface Doc {
   id: string;
@@ -166,14 +175,14 @@ export async function rubricScale(): Promise<BenchResult> {
       for (const name of Object.keys(a.routes)) {
         const urlA = a.routes[name];
         const urlB = b.routes[name];
-        await load(urlA, a.token);
-        await load(urlB, b.token);
-        const runs = [await load(urlA, a.token), await load(urlB, b.token), await load(urlB, b.token), await load(urlA, a.token)];
+        const warm = Math.min((await load(urlA, a.token)).total, (await load(urlB, b.token)).total);
+        const answers = warm < FEW ? FEW : undefined;
+        const runs = [await load(urlA, a.token, answers), await load(urlB, b.token, answers), await load(urlB, b.token, answers), await load(urlA, a.token, answers)];
         const without = (runs[0].perSecond + runs[3].perSecond) / 2;
         const withV = (runs[1].perSecond + runs[2].perSecond) / 2;
         const ratio = withV / Math.max(without, 1);
-        reads[name] = { without: round(without, 0), with: round(withV, 0), ratio: round(ratio) };
-        console.log(`  [${kind}] ${name}: ${without.toFixed(0)} → ${withV.toFixed(0)} req/s (${ratio.toFixed(2)}×)`);
+        reads[name] = { without: round(without, 1), with: round(withV, 1), ratio: round(ratio), timedBy: answers ? `${answers} answers` : `${SECONDS} s` };
+        console.log(`  [${kind}] ${name}: ${without.toFixed(1)} → ${withV.toFixed(1)} req/s (${ratio.toFixed(2)}×${answers ? `, timed by ${answers} answers` : ''})`);
         targets.push({ what: `[${kind}] ${name} with / without`, value: ratio, limit: MIN_RATE_RATIO, kind: 'min', unit: '×' });
         targets.push({ what: `[${kind}] ${name} errors and non-2xx`, value: runs.reduce((x, r) => x + r.bad, 0), limit: 0, kind: 'max', unit: 'requests' });
       }
