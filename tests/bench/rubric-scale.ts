@@ -11,9 +11,8 @@
  *     route that gave fewer in its warm-up; after a warm-up of each, three pairs in turn, the median of the
  *     pairs' ratios), signed in as the first department's Head of Department: GET /observations,
  *     GET /observation/{id} (a Completed one of the widest version: with the option the 30 × 7 one; and one of
- *     SPEC's), GET /analytics (default
- *     version) and per version (each of the three; the baseline's SPEC version for each), GET /dashboard and an
- *     empty pull (/sync/changes at the head);
+ *     SPEC's), GET /analytics (default version) and per version (each of the three; the baseline's SPEC version
+ *     for each), GET /dashboard and an empty pull (/sync/changes at the head);
  *   - first sync in Chromium (tests/e2e/support/first-sync.ts) of that HOD and of an observer of the department:
  *     time and bytes on the wire, twice each way (without then with, with then without), the mean of each side.
  *
