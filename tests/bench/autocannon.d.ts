@@ -15,12 +15,18 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
     non2xx: number;
+    /** Seconds the run lasted. */
+    duration: number;
     [key: string]: unknown;
   }
   interface Options {
     url: string;
     connections?: number;
     duration?: number;
+    /** Stop after this many requests (duration is then ignored). */
+    amount?: number;
+    /** Seconds before a request counts as timed out (default 10). */
+    timeout?: number;
     headers?: Record<string, string>;
     method?: string;
     body?: string;

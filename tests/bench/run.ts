@@ -14,6 +14,7 @@ import { eventStreams } from './event-streams.js';
 import { clientMemory } from './client-memory.js';
 import { firstSync } from './first-sync.js';
 import { lighthouse } from './lighthouse.js';
+import { rubricScale } from './rubric-scale.js';
 import { scaleFootprint } from './scale-footprint.js';
 import { syncReplay } from './sync-replay.js';
 import { met, printTargets, writeResult, type BenchResult } from './support.js';
@@ -32,9 +33,11 @@ const all: Record<string, () => Promise<BenchResult>> = {
   // Each seeds 10 000+ observations: minutes, and only when named (`npm run bench -- first-sync`).
   'first-sync': firstSync,
   'scale-footprint': scaleFootprint,
+  // Two 10 000-observation databases, without and with rubric versions: ~15 minutes.
+  'rubric-scale': rubricScale,
 };
 /** Run only when named: they seed large databases. */
-const ON_REQUEST = new Set(['first-sync', 'scale-footprint']);
+const ON_REQUEST = new Set(['first-sync', 'scale-footprint', 'rubric-scale']);
 
 const chosen = process.argv.slice(2).filter((a) => a in all);
 let bad = 0;

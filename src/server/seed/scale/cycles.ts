@@ -7,7 +7,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { cycleProgress, cycleStatus, type CycleState } from '../../../shared/cycle.js';
-import { RUBRIC_MAX, RUBRIC_MIN } from '../../../shared/constants.js';
 import type { Semester } from '../../../shared/enums.js';
 import { sideTotal } from '../../../shared/rubric.js';
 import { artifactUrl } from '../../services/observations/document.js';
@@ -16,6 +15,7 @@ import { SAMPLE_PDF } from './sample-file.js';
 import { CHAT_LINES, narrative, ROOMS, SHORT_REFLECTIONS, TEACHING_ANSWERS } from './names.js';
 import type { FacultyMember, Person } from './people.js';
 import type { Rng } from './random.js';
+import type { ScoredVersion } from './rubric-versions.js';
 
 export const STAGES = ['pending', 'scheduling', 'informed', 'informedDone', 'uninformed', 'uninformedDone', 'post', 'postScheduled', 'completed'] as const;
 export type Stage = (typeof STAGES)[number];
@@ -35,7 +35,13 @@ export interface TemplateStep {
 }
 
 export interface CycleContext {
-  rubricItemIds: string[];
+  /** The version an observation of the department is scored on; `turn` counts the run's observations. */
+  rubricFor: (departmentId: number, turn: number) => ScoredVersion;
+  /**
+   * The scores' own generator: how many items a version has never shifts the main one, so a run with and one
+   * without --rubric-versions (same --seed) hold the same people, stages and dates.
+   */
+  scoreRng: Rng;
   teaching: { id: string; steps: TemplateStep[] };
   reflection: { id: string; steps: TemplateStep[] };
   /** Artifacts only where the seed can place their files (local disk). */
@@ -62,7 +68,7 @@ export class Rows {
   /** { p: plan id, t: master step id, r: response } */
   planSteps: Record<string, unknown>[] = [];
   meetings: Record<string, unknown>[] = [];
-  /** { m: meeting id, s: side, v: scores in rubric item order, at } */
+  /** { m: meeting id, s: side, v: scores in the version's item order, rv: rubric version id, at } */
   scores: Record<string, unknown>[] = [];
   posts: Record<string, unknown>[] = [];
   postSlots: Record<string, unknown>[] = [];
@@ -88,6 +94,7 @@ export function addCycle(rows: Rows, ctx: CycleContext, r: Rng, c: CycleInput, n
   const iso = (step: keyof typeof DAY_OF) => when(step).toISOString();
   const id = randomUUID();
   const f = c.faculty;
+  const rubric = ctx.rubricFor(f.departmentId, rows.observations.length);
 
   const state: CycleState = {
     obsRequest: reached('scheduling') ? (c.stage === 'scheduling' ? 'Ongoing' : 'Completed') : undefined,
@@ -109,6 +116,7 @@ export function addCycle(rows: Rows, ctx: CycleContext, r: Rng, c: CycleInput, n
     progress: cycleProgress(state),
     starting: reached('scheduling') ? iso('schedStart') : null,
     ending: status === 'Completed' ? iso('completed') : null,
+    rubric_version_id: rubric.id,
     created_at: c.created.toISOString(),
     updated_at: updated,
   });
@@ -142,11 +150,11 @@ export function addCycle(rows: Rows, ctx: CycleContext, r: Rng, c: CycleInput, n
   if (schedDone) notify(f.id, 'Observation scheduled', 'The informed observation has been scheduled.', ROUTES.informed(id), iso('schedDone'));
   if (!reached('informed')) return;
 
-  addMeeting(rows, ctx, r, id, 'informed', c.stage === 'informed' ? 'partial' : 'locked', c.ability, iso('informedScored'), iso('informedLocked'));
+  addMeeting(rows, ctx.scoreRng, rubric, id, 'informed', c.stage === 'informed' ? 'partial' : 'locked', c.ability, iso('informedScored'), iso('informedLocked'));
   if (c.stage !== 'informed') notify(f.id, 'Informed rubric scores locked', 'The observer locked the informed rubric scores.', ROUTES.informed(id), iso('informedLocked'));
   if (!reached('uninformed')) return;
 
-  addMeeting(rows, ctx, r, id, 'uninformed', c.stage === 'uninformed' ? 'partial' : 'locked', c.ability + (r.next() - 0.4) * 0.6, iso('unScored'), iso('unLocked'));
+  addMeeting(rows, ctx.scoreRng, rubric, id, 'uninformed', c.stage === 'uninformed' ? 'partial' : 'locked', c.ability + (r.next() - 0.4) * 0.6, iso('unScored'), iso('unLocked'));
   if (c.stage !== 'uninformed') notify(f.id, 'Uninformed rubric scores locked', 'The observer locked the uninformed rubric scores.', ROUTES.uninformed(id), iso('unLocked'));
   if (!reached('post')) return;
 
@@ -198,18 +206,22 @@ function addPlan(rows: Rows, tpl: CycleContext['teaching'], observationId: strin
   }
 }
 
-/** A meeting with both sides' twenty scores and totals (locked), or only the observer's first groups (partial). */
-function addMeeting(rows: Rows, ctx: CycleContext, r: Rng, observationId: string, kind: 'informed' | 'uninformed', how: 'partial' | 'locked', ability: number, scoredAt: string, lockedAt: string): void {
+/**
+ * A meeting with both sides' scores on every item of the version and totals (locked), or only the observer's
+ * first ten items (partial). `ability` is on SPEC's 0–4 and lands on the version's levels in proportion.
+ */
+function addMeeting(rows: Rows, r: Rng, rubric: ScoredVersion, observationId: string, kind: 'informed' | 'uninformed', how: 'partial' | 'locked', ability: number, scoredAt: string, lockedAt: string): void {
   const meetingId = randomUUID();
-  const score = (base: number) => Math.max(RUBRIC_MIN, Math.min(RUBRIC_MAX, Math.round(base + (r.next() - 0.5) * 2)));
+  const top = rubric.values.length - 1;
+  const score = (base: number) => rubric.values[Math.max(0, Math.min(top, Math.round(((base + (r.next() - 0.5) * 2) * top) / 4)))];
   const totals: Record<'observer' | 'faculty', number | null> = { observer: null, faculty: null };
   for (const side of ['observer', 'faculty'] as const) {
     if (how === 'partial' && side === 'faculty') continue;
-    const items = how === 'partial' ? ctx.rubricItemIds.slice(0, 10) : ctx.rubricItemIds;
+    const items = how === 'partial' ? rubric.itemIds.slice(0, 10) : rubric.itemIds;
     // Faculty members rate themselves a little higher than their observer does.
     const values = items.map(() => score(side === 'faculty' ? ability + 0.3 : ability));
-    // One row per meeting side; index.ts expands it to one row per rubric item (ctx.rubricItemIds order).
-    rows.scores.push({ m: meetingId, s: side, v: values, at: scoredAt });
+    // One row per meeting side; index.ts expands it to one row per item of the version (rubric.itemIds order).
+    rows.scores.push({ m: meetingId, s: side, v: values, rv: rubric.id, at: scoredAt });
     if (how === 'locked') totals[side] = sideTotal(values);
   }
   rows.meetings.push({

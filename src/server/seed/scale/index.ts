@@ -11,6 +11,9 @@
  * the parts are inserted in the transaction that inserts their observation, whose version already covers them,
  * and a touch per part (a million updates at 10 000 observations) would take the run from seconds to an hour.
  * DISABLE TRIGGER is transactional and is undone before commit (and by a rollback).
+ *
+ * `rubricVersions` (`--rubric-versions`): rubrics with 100 versions in the first department and the observations
+ * spread over three published versions (rubric-versions.ts); without it every observation is on SPEC's version.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -18,12 +21,14 @@ import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { planTemplates, planTemplateSteps, rubricItems, SPEC_RUBRIC_VERSION_ID } from '../../db/schema.js';
+import { RUBRIC_MAX, RUBRIC_MIN } from '../../../shared/constants.js';
 import { hashPassword } from '../../services/auth/password.js';
 import { DEMO_PASSWORD } from '../demo-accounts.js';
 import { bulkInsert } from './bulk.js';
 import { addCycle, LAST_DAY, Rows, STAGES, type CycleContext, type Stage } from './cycles.js';
 import { seedPeople } from './people.js';
 import { rng } from './random.js';
+import { seedRubricVersions, type ScoredVersion } from './rubric-versions.js';
 import { SAMPLE_PDF } from './sample-file.js';
 
 export interface ScaleOptions {
@@ -34,6 +39,8 @@ export interface ScaleOptions {
   years?: number;
   seed?: number;
   now?: Date;
+  /** Add rubrics with many versions and spread the observations over three versions (rubric-versions.ts). */
+  rubricVersions?: boolean;
 }
 
 export interface ScaleSummary {
@@ -44,6 +51,8 @@ export interface ScaleSummary {
   courses: number;
   rows: Record<string, number>;
   byStage: Record<string, number>;
+  /** The run's first department (the one --rubric-versions gives its rubrics): its HOD's and an observer's emails. */
+  first: { departmentId: number; hod: string; observer: string };
 }
 
 const DAY = 86_400_000;
@@ -73,14 +82,20 @@ export async function seedScale(db: Db, o: ScaleOptions): Promise<ScaleSummary> 
   const facultyCount = Math.max(3, Math.round(o.observations / OBSERVATIONS_PER_FACULTY));
 
   return db.transaction(async (tx) => {
-    const ctx = { ...(await context(tx)), artifacts: o.artifactsDir !== null };
+    const base = await context(tx);
     for (const [table, trigger] of TOUCH_TRIGGERS) await tx.execute(sql.raw(`ALTER TABLE "${table}" DISABLE TRIGGER "${trigger}"`));
     const depts = await seedPeople(tx, r, { tag, facultyCount, domain: o.domain, passwordHash, now });
+    const start = now.getTime() - years * 365 * DAY;
+    const spread = o.rubricVersions ? await seedRubricVersions(tx, depts, tag, new Date(start - DAY)) : null;
+    const rubricFor = (departmentId: number, turn: number): ScoredVersion => {
+      const versions = [base.spec, ...(spread?.byDepartment.get(departmentId) ?? [])];
+      return versions[turn % versions.length];
+    };
+    const ctx: CycleContext = { ...base, rubricFor, scoreRng: rng((o.seed ?? 20_251_124) + 1), artifacts: o.artifactsDir !== null };
 
     const rows = new Rows();
     const byStage: Record<string, number> = {};
     const faculty = depts.flatMap((d) => d.faculty.map((f) => ({ f, d })));
-    const start = now.getTime() - years * 365 * DAY;
     let openCount = 0;
     for (const [i, { f, d }] of faculty.entries()) {
       const count = Math.floor(o.observations / faculty.length) + (i < o.observations % faculty.length ? 1 : 0);
@@ -104,7 +119,7 @@ export async function seedScale(db: Db, o: ScaleOptions): Promise<ScaleSummary> 
         cycle(start + ((end - start) * (j + 0.1 + 0.8 * r.next())) / done, 'completed', 1 + r.next() * 1.5);
       }
     }
-    await insertRows(tx, rows, ctx.rubricItemIds);
+    await insertRows(tx, rows, [base.spec, ...new Set([...(spread?.byDepartment.values() ?? [])].flat())]);
     if (o.artifactsDir) await writeFiles(o.artifactsDir, rows.files);
     for (const [table, trigger] of TOUCH_TRIGGERS) await tx.execute(sql.raw(`ALTER TABLE "${table}" ENABLE TRIGGER "${trigger}"`));
 
@@ -118,13 +133,15 @@ export async function seedScale(db: Db, o: ScaleOptions): Promise<ScaleSummary> 
         ...Object.fromEntries(Object.entries(rows).map(([k, v]) => [k, (v as unknown[]).length])),
         // rows.scores holds one entry per meeting side; the table gets one row per rubric item of it.
         scores: rows.scores.reduce((n, s) => n + (s.v as number[]).length, 0),
+        ...spread?.rows,
       },
       byStage,
+      first: { departmentId: depts[0].id, hod: depts[0].hod.email, observer: depts[0].observers[0].email },
     };
   });
 }
 
-async function context(tx: Tx): Promise<Omit<CycleContext, 'artifacts'>> {
+async function context(tx: Tx): Promise<Pick<CycleContext, 'teaching' | 'reflection'> & { spec: ScoredVersion }> {
   const items = await tx
     .select({ id: rubricItems.id })
     .from(rubricItems)
@@ -137,7 +154,8 @@ async function context(tx: Tx): Promise<Omit<CycleContext, 'artifacts'>> {
     return { id: tpl.id, steps };
   };
   if (items.length !== 20) throw new Error(`seed:scale: expected 20 rubric items, found ${items.length}`);
-  return { rubricItemIds: items.map((i) => i.id), teaching: await plan('Teaching'), reflection: await plan('Reflection') };
+  const spec = { id: SPEC_RUBRIC_VERSION_ID, itemIds: items.map((i) => i.id), values: Array.from({ length: RUBRIC_MAX - RUBRIC_MIN + 1 }, (_, v) => RUBRIC_MIN + v) };
+  return { spec, teaching: await plan('Teaching'), reflection: await plan('Reflection') };
 }
 
 /**
@@ -147,9 +165,9 @@ async function context(tx: Tx): Promise<Omit<CycleContext, 'artifacts'>> {
  * created a moment ago in this transaction, and the checks are most of the cost of a million rows. Rows with a
  * version (observations, chat, notifications) always go in with every trigger.
  */
-async function insertRows(tx: Tx, rows: Rows, rubricItemIds: string[]): Promise<void> {
+async function insertRows(tx: Tx, rows: Rows, versions: ScoredVersion[]): Promise<void> {
   const ts = 'timestamptz';
-  await bulkInsert(tx, 'observations', { id: 'uuid', faculty_id: 'uuid', observer_id: 'uuid', hod_id: 'uuid', department_id: 'int', course_id: 'uuid', semester: 'text', status: 'text', progress: 'int', starting: ts, ending: ts, created_at: ts, updated_at: ts }, rows.observations);
+  await bulkInsert(tx, 'observations', { id: 'uuid', faculty_id: 'uuid', observer_id: 'uuid', hod_id: 'uuid', department_id: 'int', course_id: 'uuid', semester: 'text', status: 'text', progress: 'int', rubric_version_id: 'uuid', starting: ts, ending: ts, created_at: ts, updated_at: ts }, rows.observations);
   const res = (await tx.execute(sql`select current_setting('is_superuser') as su`)) as unknown as { rows: { su: string }[] };
   const su = res.rows[0]?.su;
   if (su === 'on') await tx.execute(sql`set local session_replication_role = replica`);
@@ -161,11 +179,13 @@ async function insertRows(tx: Tx, rows: Rows, rubricItemIds: string[]): Promise<
     join: 'JOIN plan_template_steps s ON s.id = r.t',
   });
   await bulkInsert(tx, 'meetings', { id: 'uuid', observation_id: 'uuid', kind: 'text', status: 'text', observer_score: 'real', faculty_score: 'real', created_at: ts, updated_at: ts }, rows.meetings);
-  const items = `ARRAY[${rubricItemIds.map((id) => `'${id}'`).join(',')}]::uuid[]`;
-  await bulkInsert(tx, 'rubric_scores', { m: 'uuid', s: 'text', v: 'json', at: ts }, rows.scores, {
+  // Each side's scores go to its version's items in order: the version's item ids inline, chosen by r.rv (the ids
+  // are uuids this process made or read, never input).
+  const arrays = versions.map((v) => `WHEN '${v.id}'::uuid THEN ARRAY[${v.itemIds.map((id) => `'${id}'`).join(',')}]::uuid[]`).join(' ');
+  await bulkInsert(tx, 'rubric_scores', { m: 'uuid', s: 'text', v: 'json', rv: 'uuid', at: ts }, rows.scores, {
     target: ['meeting_id', 'rubric_item_id', 'side', 'score', 'updated_at'],
     select: 'r.m, i.id, r.s, (r.v->>(i.n::int - 1))::int, r.at',
-    join: `CROSS JOIN LATERAL unnest(${items}) WITH ORDINALITY AS i(id, n) WHERE i.n <= json_array_length(r.v)`,
+    join: `CROSS JOIN LATERAL unnest(CASE r.rv ${arrays} END) WITH ORDINALITY AS i(id, n) WHERE i.n <= json_array_length(r.v)`,
   });
   await bulkInsert(tx, 'post_observations', { id: 'uuid', observation_id: 'uuid', status: 'text', location: 'text', scheduled_on: ts, time_slot_by_faculty: 'uuid', created_at: ts, updated_at: ts }, rows.posts);
   await bulkInsert(tx, 'post_observation_slots', { id: 'uuid', post_observation_id: 'uuid', date_time: ts }, rows.postSlots);
