@@ -4,7 +4,6 @@
  * observation is scored on it, scores are untouched, the base seed then adds nothing, and the version is frozen.
  * Runs on PGlite and (OBSERVA_TEST_DB=postgres) PostgreSQL.
  */
-import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,6 +22,7 @@ import { SPEC_RUBRIC_ID, SPEC_RUBRIC_VERSION_ID } from '../../../src/server/db/s
 import { seedBase } from '../../../src/server/seed/base.js';
 import { RUBRIC_CODES } from '../../../src/shared/enums.js';
 import { SPEC_SCALE } from '../../../src/shared/rubric-definition.js';
+import { freshPgDatabase } from '../../instances/processes.js';
 
 let db: Db;
 let migrateTo: (folder: string) => Promise<void>;
@@ -40,23 +40,13 @@ beforeAll(async () => {
   writeFileSync(journalFile, JSON.stringify(journal));
 
   if (process.env.OBSERVA_TEST_DB === 'postgres') {
-    const adminUrl = process.env.OBSERVA_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-    const name = `observa_t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+    const scratch = await freshPgDatabase('t');
+    const pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
     db = drizzlePg(pool, { schema }) as unknown as Db;
     migrateTo = (folder) => migratePg(db as never, { migrationsFolder: folder });
     close = async () => {
       await pool.end();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await scratch.drop();
     };
   } else {
     const client = new PGlite();

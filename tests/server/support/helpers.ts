@@ -24,6 +24,7 @@ import type { Mailer } from '../../../src/server/http/types.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../src/server/seed/demo-accounts.js';
 import { seed } from '../../../src/server/seed/index.js';
 import { forgetSessions } from '../../../src/server/services/auth/session-cache.js';
+import { freshPgDatabase } from '../../instances/processes.js';
 
 export const TEST_DOMAIN = 'university.edu';
 export { DEMO_PASSWORD };
@@ -110,6 +111,12 @@ export async function openTestDb(): Promise<{ handle: DbHandle; drop: () => Prom
   if (process.env.OBSERVA_TEST_DB !== 'postgres') {
     return { handle: await openDb({}), drop: async () => {} };
   }
+  const { url, drop } = await freshPgDatabase('t');
+  return { handle: await openDb({ databaseUrl: url }), url, drop };
+}
+
+/** An empty PostgreSQL database of its own (OBSERVA_TEST_PG_URL's server), and how to drop it. */
+export async function scratchPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.OBSERVA_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `observa_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -118,9 +125,7 @@ export async function openTestDb(): Promise<{ handle: DbHandle; drop: () => Prom
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = await openDb({ databaseUrl: url.toString() });
   return {
-    handle,
     url: url.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: adminUrl });
