@@ -270,6 +270,7 @@ function policyEntries(file: string): Record<string, (s: string) => unknown> {
     mayEditRubric: (s) => policy.mayEditRubric({ id: s, role: s, departmentId: 1 }, { departmentId: s.length }),
     rubricServesDepartment: (s) => policy.rubricServesDepartment({ departmentId: s.length }, 1),
     mayReadRubric: (s) => policy.mayReadRubric({ id: s, role: s, departmentId: 1 }, { departmentId: null }),
+    replicatesRubricVersion: (s) => policy.replicatesRubricVersion({ id: s, role: s, departmentId: 1 }, { departmentId: s.length }, 'retired', false),
     maySetDefaultRubric: (s) => policy.maySetDefaultRubric({ id: s, role: s, departmentId: 1 }, s.length),
     mayOrganiseCalibration: (s) => policy.mayOrganiseCalibration({ id: s, role: s, departmentId: 1 }, s.length),
     managesCalibration: (s) => policy.managesCalibration({ id: s, role: s, departmentId: 1 }, { departmentId: 1, organiserId: s }),
@@ -289,7 +290,7 @@ function policyEntries(file: string): Record<string, (s: string) => unknown> {
     'access-policy/closing.ts': ['mayAcknowledge', 'maySignOff', 'mayDownloadDossier'],
     'access-policy/mode.ts': ['seesContent'],
     'access-policy/growth-goals.ts': ['mayAgreeGoals', 'seesDepartmentGoals', 'seesCarriedGoal'],
-    'access-policy/rubrics.ts': ['mayEditRubric', 'rubricServesDepartment', 'mayReadRubric', 'maySetDefaultRubric'],
+    'access-policy/rubrics.ts': ['mayEditRubric', 'rubricServesDepartment', 'mayReadRubric', 'replicatesRubricVersion', 'maySetDefaultRubric'],
     'access-policy/calibration.ts': [
       'mayOrganiseCalibration',
       'managesCalibration',

@@ -1,7 +1,8 @@
 /**
  * The rubric version an observation is scored on, live from the replica (`rubricVersions`, by the document's
  * `rubricVersionId`; docs/adr/2026-11-28-rubric-versions.md). `undefined` while the replica is read; `null` when
- * the device does not hold it yet (it arrives with the next sync).
+ * the device does not hold it yet: the feed sends a version with the observations on it, a retired one included
+ * (docs/adr/2026-11-28-retired-rubric-versions.md), so that lasts only until the rest of the pull is written.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Meeting } from '../../shared/contract/observations.js';

@@ -73,7 +73,7 @@ export async function changesFor(db: Db, user: AuthUser, q: ChangesQuery): Promi
   if ((since > 0 || q.since.snapshot) && q.scope !== undefined && q.scope !== scope) return { resetRequired: true };
   // A first download reads a snapshot source by source instead of merging every source by version.
   if (since === 0 || q.since.snapshot) {
-    const feed: FeedContext = { pins: q.pins ?? [], now: new Date() };
+    const feed: FeedContext = { pins: q.pins ?? [], now: new Date(), firstDownload: true };
     return snapshotPage(db, user, { ...q, snapshot: since === 0 ? upTo : since, position: q.since.snapshot ?? { source: 0, after: 0 } }, { upTo, floor, scope, feed });
   }
   // The idle pull: a cursor at the head has nothing above it in any source (every version ≤ upTo is

@@ -128,7 +128,8 @@ export async function feedCandidates(db: Db, since: number, upTo: number): Promi
   const seenObs = [...observations, ...removedObs];
   // The sources those rows feed (sync/sources: each source's own tables).
   const entities = new Set<SyncEntity>();
-  if (obsRows.length) entities.add('observations').add('messages').add('notes').add('agendas');
+  // Observations feed rubric versions too: a retired version arrives with an observation on it (sources/rubrics.ts).
+  if (obsRows.length) entities.add('observations').add('messages').add('notes').add('agendas').add('rubricVersions');
   if (people.size) entities.add('users');
   if (courses.size) entities.add('courses');
   if (notes.length) entities.add('notifications');

@@ -8,7 +8,7 @@
  *   growth-goals.ts  who agrees and reviews growth goals, who sees a department's goals
  *   mode.ts       who reads a formative observation's content
  *   closing.ts    who acknowledges and responds to an observation, who signs it off, who downloads a dossier
- *   rubrics.ts    who builds a rubric, who reads it, which department it serves, who sets a department's default
+ *   rubrics.ts    who builds a rubric, who reads it, which department it serves, who sets a department's default, which versions a device replicates
  *   calibration.ts  who organises and takes part in calibration, blind scoring, results, severity, thresholds
  *   ../permissions.ts   which pages and actions each role has (SPEC §6)
  */

@@ -31,6 +31,18 @@ export function mayReadRubric(u: Viewer, r: RubricScope): boolean {
   return mayEditRubric(u, r) || isAdmin(u) || u.role === 'Campus_Director' || rubricServesDepartment(r, u.departmentId ?? null);
 }
 
+/**
+ * Which rubric versions a user's device replicates (docs/adr/2026-11-28-retired-rubric-versions.md): every version
+ * of the rubrics they edit (drafts included: a builder works offline), the published versions they mayReadRubric,
+ * and a retired version they may read only while they see an observation scored on it (`seesObservationOnIt`), so
+ * a department's past versions do not fill every device. Reading one over the API stays mayReadRubric's.
+ */
+export function replicatesRubricVersion(u: Viewer, r: RubricScope, status: 'draft' | 'published' | 'retired', seesObservationOnIt: boolean): boolean {
+  if (mayEditRubric(u, r)) return true;
+  if (status === 'draft' || !mayReadRubric(u, r)) return false;
+  return status === 'published' || seesObservationOnIt;
+}
+
 /** Choose a department's default rubric: Super_Admin and Admin for any department, a HOD for their own. */
 export function maySetDefaultRubric(u: Viewer, departmentId: number): boolean {
   return isAdmin(u) || (u.role === 'Head_of_Department' && u.departmentId === departmentId);

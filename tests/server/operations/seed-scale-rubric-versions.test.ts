@@ -4,6 +4,7 @@
  * 100 versions (a 30 items × 7 levels rubric among them) that the frozen-version triggers treat as published or
  * retired; each department's observations are on three published versions it may use; every score is on an item
  * of its observation's version and one of its levels, the totals their sum; and the API serves it per version.
+ * Its HOD's first sync brings the department's 100 versions (they build them), an observer's none of the retired.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +28,19 @@ afterAll(() => t?.close());
 
 /** The run's observations (their faculty member's email carries the run tag). */
 const runObservations = (tag: string) => sql`select o.* from observations o join users f on f.id = o.faculty_id where f.email like ${tagged(tag)}`;
+
+/** The ids of the rubric versions a user's first sync brings. */
+async function syncedVersions(token: string): Promise<Set<string>> {
+  let cursor = '0';
+  const synced = new Set<string>();
+  for (let i = 0; i < 50; i++) {
+    const page = (await t.get(`/api/sync/changes?since=${encodeURIComponent(cursor)}&limit=1000`, token)).json() as { changes: { entity: string; id: string }[]; cursor: string; hasMore: boolean };
+    for (const c of page.changes) if (c.entity === 'rubricVersions') synced.add(c.id);
+    cursor = page.cursor;
+    if (!page.hasMore) return synced;
+  }
+  throw new Error('the pull did not end');
+}
 
 describe('seed:scale --rubric-versions', () => {
   it('gives the first department 100 versions, newest published and older retired; a rubric of 30 items × 7 levels among them', async () => {
@@ -139,15 +153,20 @@ describe('seed:scale --rubric-versions', () => {
       expect(body.items).toHaveLength(items);
     }
 
-    let cursor = '0';
-    const synced = new Set<string>();
-    for (let i = 0; i < 50; i++) {
-      const page = (await t.get(`/api/sync/changes?since=${encodeURIComponent(cursor)}&limit=1000`, hod)).json() as { changes: { entity: string; id: string }[]; cursor: string; hasMore: boolean };
-      for (const c of page.changes) if (c.entity === 'rubricVersions') synced.add(c.id);
-      cursor = page.cursor;
-      if (!page.hasMore) break;
-    }
-    // The department's 100, the institution rubric's two and SPEC's.
-    expect(synced.size).toBe(100 + INSTITUTION_RUBRIC.versions + 1);
+    // The HOD builds the department's rubrics: its 100 versions, the institution rubric's two and SPEC's.
+    expect((await syncedVersions(hod)).size).toBe(100 + INSTITUTION_RUBRIC.versions + 1);
+  });
+
+  it('replicates to an observer the published versions only: the retired ones are on none of their observations', async () => {
+    const observer = await t.login(withVersions.first.observer);
+    const synced = await syncedVersions(observer);
+    const [{ n }] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from (${runObservations(withVersions.tag)}) o join users u on u.id = o.observer_id
+      join rubric_versions v on v.id = o.rubric_version_id where u.email = ${withVersions.first.observer} and v.status = 'retired'`);
+    expect(n).toBe(0);
+    // The department's two rubrics' newest, the institution rubric's two and SPEC's: none of the 98 retired.
+    expect(synced.size).toBe(DEPARTMENT_RUBRICS.length + INSTITUTION_RUBRIC.versions + 1);
+    const statuses = await rows<{ status: string }>(sql`select status from rubric_versions where id in ${sql`(${sql.join([...synced].map((id) => sql`${id}::uuid`), sql`, `)})`}`);
+    expect(statuses.every((s) => s.status === 'published')).toBe(true);
   });
 });

@@ -7,6 +7,8 @@ export interface FeedContext {
   /** Observation ids the device keeps whole because its user opened them (bounded: PIN_MAX). */
   pins: readonly string[];
   now: Date;
+  /** A first download (sync/snapshot.ts): the device holds nothing yet, so nothing needs removing from it. */
+  firstDownload?: boolean;
 }
 
 /**
