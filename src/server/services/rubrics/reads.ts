@@ -1,7 +1,8 @@
 /**
  * Reading rubrics: the list a user may use or edit, one version whole, a version's export (the JSON an import
  * reads back). Published and retired versions: whoever mayReadRubric; drafts: the rubric's editors only; anything
- * else is 404 (src/shared/access-policy/rubrics.ts).
+ * else is 404 (src/shared/access-policy/rubrics.ts). And which of them a device replicates (replicatesRubricVersion),
+ * as SQL for the sync feed (sync/sources/rubrics.ts).
  */
 import { and, asc, eq, inArray, isNull, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import { mayEditRubric, mayReadRubric } from '../../../shared/access-policy/index.js';
