@@ -101,7 +101,11 @@ export class ReplicaDb extends Dexie {
   /** Evidence notes and meeting agendas (id = observation id). */
   notes!: EntityTable<ReplicaRecord, 'id'>;
   agendas!: EntityTable<ReplicaRecord, 'id'>;
-  /** Published and retired rubric versions (an observation names its own: rubricVersionId). */
+  /**
+   * Rubric versions the device replicates: the published ones, every version of the rubrics the user builds, a
+   * retired one on an observation they see (docs/adr/2026-11-28-retired-rubric-versions.md). An observation names
+   * its own: rubricVersionId.
+   */
   rubricVersions!: EntityTable<ReplicaRecord, 'id'>;
   /** Calibration sessions the user takes part in (their own scores and notes; the rest once closed). */
   calibrationSessions!: EntityTable<ReplicaRecord, 'id'>;
