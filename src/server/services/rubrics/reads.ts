@@ -29,7 +29,8 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export function replicatedVersionsWhere(u: AuthUser): SQL {
   const editable = editableVersionsWhere(u);
   const published = and(eq(rubricVersions.status, 'published'), readableVersionsWhere(u))!;
-  const retired = and(retiredReadOnlyWhere(u), sql`exists (select 1 from ${observations} where ${observations.rubricVersionId} = ${rubricVersions.id} and ${observationScope(u) ?? sql`true`})`)!;
+  // `in`, not a correlated `exists`: under the `or` it is one hashed scan of the user's observations, not one per version.
+  const retired = and(retiredReadOnlyWhere(u), sql`${rubricVersions.id} in (select ${observations.rubricVersionId} from ${observations} where ${observationScope(u) ?? sql`true`})`)!;
   return or(...(editable ? [editable] : []), published, retired)!;
 }
 
