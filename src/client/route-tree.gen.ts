@@ -15,6 +15,8 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppAnalyticsRouteImport } from './routes/_app/analytics'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
+import { Route as AppCalibrationDueRouteImport } from './routes/_app/calibration/due'
+import { Route as AppCalibrationSeverityRouteImport } from './routes/_app/calibration/severity'
 import { Route as AppCoursesAssignCoursesRouteImport } from './routes/_app/courses/assign-courses'
 import { Route as AppCoursesCreateCoursesRouteImport } from './routes/_app/courses/create-courses'
 import { Route as AppCoursesListCoursesRouteImport } from './routes/_app/courses/list-courses'
@@ -31,6 +33,7 @@ import { Route as AppSettingsResetPasswordRouteImport } from './routes/_app/sett
 import { Route as AppUserSlugRouteImport } from './routes/_app/user/$slug'
 import { Route as AppUsersCreateUserRouteImport } from './routes/_app/users/create-user'
 import { Route as AppUsersListUserRouteImport } from './routes/_app/users/list-user'
+import { Route as AppCalibrationSessionIdResultsRouteImport } from './routes/_app/calibration/$sessionId_/results'
 import { Route as AppObservationsDetailObservationIdRouteImport } from './routes/_app/observations/detail-observation/$id'
 import { Route as AppObservationsObservationRubricIdRouteImport } from './routes/_app/observations/observation-rubric/$id'
 import { Route as AppObservationsObservationSchedulingIdRouteImport } from './routes/_app/observations/observation-scheduling/$id'
@@ -65,6 +68,16 @@ const AppAnalyticsRoute = AppAnalyticsRouteImport.update({
 const AppDashboardRoute = AppDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCalibrationDueRoute = AppCalibrationDueRouteImport.update({
+  id: '/calibration/due',
+  path: '/calibration/due',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCalibrationSeverityRoute = AppCalibrationSeverityRouteImport.update({
+  id: '/calibration/severity',
+  path: '/calibration/severity',
   getParentRoute: () => AppRoute,
 } as any)
 const AppCoursesAssignCoursesRoute = AppCoursesAssignCoursesRouteImport.update({
@@ -151,6 +164,12 @@ const AppUsersListUserRoute = AppUsersListUserRouteImport.update({
   path: '/users/list-user',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCalibrationSessionIdResultsRoute =
+  AppCalibrationSessionIdResultsRouteImport.update({
+    id: '/calibration/$sessionId_/results',
+    path: '/calibration/$sessionId/results',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppObservationsDetailObservationIdRoute =
   AppObservationsDetailObservationIdRouteImport.update({
     id: '/observations/detail-observation/$id',
@@ -193,6 +212,8 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/analytics': typeof AppAnalyticsRoute
   '/dashboard': typeof AppDashboardRoute
+  '/calibration/due': typeof AppCalibrationDueRoute
+  '/calibration/severity': typeof AppCalibrationSeverityRoute
   '/courses/assign-courses': typeof AppCoursesAssignCoursesRoute
   '/courses/create-courses': typeof AppCoursesCreateCoursesRoute
   '/courses/list-courses': typeof AppCoursesListCoursesRoute
@@ -209,6 +230,7 @@ export interface FileRoutesByFullPath {
   '/user/$slug': typeof AppUserSlugRoute
   '/users/create-user': typeof AppUsersCreateUserRoute
   '/users/list-user': typeof AppUsersListUserRoute
+  '/calibration/$sessionId/results': typeof AppCalibrationSessionIdResultsRoute
   '/observations/detail-observation/$id': typeof AppObservationsDetailObservationIdRoute
   '/observations/observation-rubric/$id': typeof AppObservationsObservationRubricIdRoute
   '/observations/observation-scheduling/$id': typeof AppObservationsObservationSchedulingIdRoute
@@ -222,6 +244,8 @@ export interface FileRoutesByTo {
   '/analytics': typeof AppAnalyticsRoute
   '/dashboard': typeof AppDashboardRoute
   '/': typeof AppIndexRoute
+  '/calibration/due': typeof AppCalibrationDueRoute
+  '/calibration/severity': typeof AppCalibrationSeverityRoute
   '/courses/assign-courses': typeof AppCoursesAssignCoursesRoute
   '/courses/create-courses': typeof AppCoursesCreateCoursesRoute
   '/courses/list-courses': typeof AppCoursesListCoursesRoute
@@ -238,6 +262,7 @@ export interface FileRoutesByTo {
   '/user/$slug': typeof AppUserSlugRoute
   '/users/create-user': typeof AppUsersCreateUserRoute
   '/users/list-user': typeof AppUsersListUserRoute
+  '/calibration/$sessionId/results': typeof AppCalibrationSessionIdResultsRoute
   '/observations/detail-observation/$id': typeof AppObservationsDetailObservationIdRoute
   '/observations/observation-rubric/$id': typeof AppObservationsObservationRubricIdRoute
   '/observations/observation-scheduling/$id': typeof AppObservationsObservationSchedulingIdRoute
@@ -253,6 +278,8 @@ export interface FileRoutesById {
   '/_app/analytics': typeof AppAnalyticsRoute
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/calibration/due': typeof AppCalibrationDueRoute
+  '/_app/calibration/severity': typeof AppCalibrationSeverityRoute
   '/_app/courses/assign-courses': typeof AppCoursesAssignCoursesRoute
   '/_app/courses/create-courses': typeof AppCoursesCreateCoursesRoute
   '/_app/courses/list-courses': typeof AppCoursesListCoursesRoute
@@ -269,6 +296,7 @@ export interface FileRoutesById {
   '/_app/user/$slug': typeof AppUserSlugRoute
   '/_app/users/create-user': typeof AppUsersCreateUserRoute
   '/_app/users/list-user': typeof AppUsersListUserRoute
+  '/_app/calibration/$sessionId_/results': typeof AppCalibrationSessionIdResultsRoute
   '/_app/observations/detail-observation/$id': typeof AppObservationsDetailObservationIdRoute
   '/_app/observations/observation-rubric/$id': typeof AppObservationsObservationRubricIdRoute
   '/_app/observations/observation-scheduling/$id': typeof AppObservationsObservationSchedulingIdRoute
@@ -284,6 +312,8 @@ export interface FileRouteTypes {
     | '/login'
     | '/analytics'
     | '/dashboard'
+    | '/calibration/due'
+    | '/calibration/severity'
     | '/courses/assign-courses'
     | '/courses/create-courses'
     | '/courses/list-courses'
@@ -300,6 +330,7 @@ export interface FileRouteTypes {
     | '/user/$slug'
     | '/users/create-user'
     | '/users/list-user'
+    | '/calibration/$sessionId/results'
     | '/observations/detail-observation/$id'
     | '/observations/observation-rubric/$id'
     | '/observations/observation-scheduling/$id'
@@ -313,6 +344,8 @@ export interface FileRouteTypes {
     | '/analytics'
     | '/dashboard'
     | '/'
+    | '/calibration/due'
+    | '/calibration/severity'
     | '/courses/assign-courses'
     | '/courses/create-courses'
     | '/courses/list-courses'
@@ -329,6 +362,7 @@ export interface FileRouteTypes {
     | '/user/$slug'
     | '/users/create-user'
     | '/users/list-user'
+    | '/calibration/$sessionId/results'
     | '/observations/detail-observation/$id'
     | '/observations/observation-rubric/$id'
     | '/observations/observation-scheduling/$id'
@@ -343,6 +377,8 @@ export interface FileRouteTypes {
     | '/_app/analytics'
     | '/_app/dashboard'
     | '/_app/'
+    | '/_app/calibration/due'
+    | '/_app/calibration/severity'
     | '/_app/courses/assign-courses'
     | '/_app/courses/create-courses'
     | '/_app/courses/list-courses'
@@ -359,6 +395,7 @@ export interface FileRouteTypes {
     | '/_app/user/$slug'
     | '/_app/users/create-user'
     | '/_app/users/list-user'
+    | '/_app/calibration/$sessionId_/results'
     | '/_app/observations/detail-observation/$id'
     | '/_app/observations/observation-rubric/$id'
     | '/_app/observations/observation-scheduling/$id'
@@ -415,6 +452,20 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/dashboard'
       preLoaderRoute: typeof AppDashboardRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/calibration/due': {
+      id: '/_app/calibration/due'
+      path: '/calibration/due'
+      fullPath: '/calibration/due'
+      preLoaderRoute: typeof AppCalibrationDueRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/calibration/severity': {
+      id: '/_app/calibration/severity'
+      path: '/calibration/severity'
+      fullPath: '/calibration/severity'
+      preLoaderRoute: typeof AppCalibrationSeverityRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/courses/assign-courses': {
@@ -529,6 +580,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUsersListUserRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/calibration/$sessionId_/results': {
+      id: '/_app/calibration/$sessionId_/results'
+      path: '/calibration/$sessionId/results'
+      fullPath: '/calibration/$sessionId/results'
+      preLoaderRoute: typeof AppCalibrationSessionIdResultsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/observations/detail-observation/$id': {
       id: '/_app/observations/detail-observation/$id'
       path: '/observations/detail-observation/$id'
@@ -578,6 +636,8 @@ interface AppRouteChildren {
   AppAnalyticsRoute: typeof AppAnalyticsRoute
   AppDashboardRoute: typeof AppDashboardRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppCalibrationDueRoute: typeof AppCalibrationDueRoute
+  AppCalibrationSeverityRoute: typeof AppCalibrationSeverityRoute
   AppCoursesAssignCoursesRoute: typeof AppCoursesAssignCoursesRoute
   AppCoursesCreateCoursesRoute: typeof AppCoursesCreateCoursesRoute
   AppCoursesListCoursesRoute: typeof AppCoursesListCoursesRoute
@@ -594,6 +654,7 @@ interface AppRouteChildren {
   AppUserSlugRoute: typeof AppUserSlugRoute
   AppUsersCreateUserRoute: typeof AppUsersCreateUserRoute
   AppUsersListUserRoute: typeof AppUsersListUserRoute
+  AppCalibrationSessionIdResultsRoute: typeof AppCalibrationSessionIdResultsRoute
   AppObservationsDetailObservationIdRoute: typeof AppObservationsDetailObservationIdRoute
   AppObservationsObservationRubricIdRoute: typeof AppObservationsObservationRubricIdRoute
   AppObservationsObservationSchedulingIdRoute: typeof AppObservationsObservationSchedulingIdRoute
@@ -606,6 +667,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppAnalyticsRoute: AppAnalyticsRoute,
   AppDashboardRoute: AppDashboardRoute,
   AppIndexRoute: AppIndexRoute,
+  AppCalibrationDueRoute: AppCalibrationDueRoute,
+  AppCalibrationSeverityRoute: AppCalibrationSeverityRoute,
   AppCoursesAssignCoursesRoute: AppCoursesAssignCoursesRoute,
   AppCoursesCreateCoursesRoute: AppCoursesCreateCoursesRoute,
   AppCoursesListCoursesRoute: AppCoursesListCoursesRoute,
@@ -622,6 +685,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppUserSlugRoute: AppUserSlugRoute,
   AppUsersCreateUserRoute: AppUsersCreateUserRoute,
   AppUsersListUserRoute: AppUsersListUserRoute,
+  AppCalibrationSessionIdResultsRoute: AppCalibrationSessionIdResultsRoute,
   AppObservationsDetailObservationIdRoute:
     AppObservationsDetailObservationIdRoute,
   AppObservationsObservationRubricIdRoute:

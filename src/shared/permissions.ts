@@ -84,6 +84,11 @@ export const CAPABILITIES = {
    * (src/shared/access-policy/rubrics.ts mayEditRubric decides per rubric).
    */
   'rubric.build': [...TEMPLATE_EDITORS, 'Head_of_Department'],
+  /**
+   * GET /calibration/due and /calibration/severity and their pages: who of a department is calibrated, an observer's
+   * severity (HOD: own department; src/shared/access-policy/calibration.ts decides per department and observer).
+   */
+  'calibration.certification': [...TEMPLATE_EDITORS, 'Head_of_Department'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof CAPABILITIES;
@@ -139,6 +144,9 @@ export const PAGE_NEEDS = {
   '/analytics': 'analytics.view',
   '/rubrics/list-rubrics': 'rubric.build',
   '/rubrics/edit-rubric/$id': 'rubric.build',
+  '/calibration/$sessionId/results': null,
+  '/calibration/due': 'calibration.certification',
+  '/calibration/severity': 'calibration.certification',
 } as const satisfies Record<string, Capability | null>;
 
 export type PagePath = keyof typeof PAGE_NEEDS;
@@ -226,6 +234,7 @@ const MENU: readonly (MenuEntry | { label: string; children: readonly MenuEntry[
     ],
   },
   { label: 'Rubrics', to: '/rubrics/list-rubrics', covers: ['/rubrics/'] },
+  { label: 'Observer Certification', to: '/calibration/due', covers: ['/calibration/severity'] },
   {
     label: 'Email Templates',
     children: [
