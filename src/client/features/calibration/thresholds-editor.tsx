@@ -25,12 +25,14 @@ export function ThresholdsEditor({ versionId, versionLabel, mayEdit }: { version
   const [shown, setShown] = useState(false);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // The server's figures fill the form when they arrive (not on every render: the answer object stays the same).
+  const loaded = r.state === 'ready' ? r.data : null;
   useEffect(() => {
-    if (r.state !== 'ready') return;
-    setAdjacent(r.data.adjacentPct);
-    setExact(r.data.exactPct);
+    if (!loaded) return;
+    setAdjacent(loaded.adjacentPct);
+    setExact(loaded.exactPct);
     setShown(false);
-  }, [r]);
+  }, [loaded]);
 
   const adjacentError = shown ? pctError('Adjacent agreement', adjacent) : undefined;
   const exactError = shown ? pctError('Exact agreement', exact) : undefined;
