@@ -5,8 +5,9 @@
  * a participant opens the results: per item the distribution (chart and table), the reference with its rationale
  * and their own score; their row "You", the others anonymous; certified → the HOD's certification page shows
  * who is calibrated on the version (two) and who is not (one) → the HOD initiates with the observer who is not:
- * the form warns before and after. axe finds no serious or critical violation on these pages; the results page
- * is captured in the dark theme at tablet width (768 px) for a person to look at.
+ * the form warns before and after; the HOD opens that observer's severity (fewer than 10 locked observations,
+ * as the server says). axe finds no serious or critical violation on these pages; the results page
+ * and the certification page are captured in the dark theme at tablet width (768 px) for a person to look at.
  */
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
@@ -137,6 +138,27 @@ test('a closed calibration session’s results, who is certified, and the initia
     await expect(table.getByRole('row', { name: new RegExp(`^${people[2].name} Not calibrated`) })).toBeVisible();
     await expect(hodPage.getByRole('textbox', { name: 'Adjacent agreement (%)' })).toHaveValue('80');
     await axeClean(hodPage, 'certification');
+
+    // From an observer's row to their severity: fewer than 10 locked observations, as the server says.
+    await table.getByRole('link', { name: `Severity and drift of ${people[2].name}` }).click();
+    await expect(hodPage).toHaveURL(/\/calibration\/severity\?/);
+    await expect(hodPage.getByTestId('severity-too-few')).toHaveText(`Not available: ${people[2].name} has 0 locked observation(s) on this version; a severity needs at least 10.`);
+    await axeClean(hodPage, 'severity');
+  });
+
+  await test.step('the certification page in the dark theme at tablet width', async () => {
+    const tablet = await browser.newContext({ ...CONTEXT_DEFAULTS, baseURL, viewport: { width: 768, height: 1024 }, colorScheme: 'dark', hasTouch: true });
+    const tp = await tablet.newPage();
+    await signIn(tp, HOD);
+    await tp.goto('/calibration/due');
+    await expectAllSynced(tp);
+    await tp.getByRole('combobox', { name: 'Rubric version' }).click();
+    await tp.getByRole('option', { name: versionLabel }).click();
+    await expect(tp.getByRole('table', { name: `Observers and their calibration on ${versionLabel}` })).toBeVisible();
+    await settled(tp);
+    await tp.screenshot({ path: 'tests/e2e/.artifacts/calibration/due-dark-tablet.png', fullPage: true, animations: 'disabled' });
+    await axeClean(tp, 'certification (dark, tablet)');
+    await tablet.close();
   });
 
   await test.step('initiating with the observer who is not calibrated warns, before and after', async () => {

@@ -6,7 +6,7 @@
  * their severity and drift. HOD, Admin and Super_Admin only (the server refuses others).
  */
 import { useMemo, useState } from 'react';
-import { Alert, Anchor, Badge, Card, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { maySetCalibrationThresholds, type Viewer } from '../../../shared/access-policy/index.js';
@@ -69,7 +69,7 @@ export function DuePage({ viewer, departments }: DuePageProps) {
             onChange={setVersionId}
             placeholder="The department’s current version"
             allowDeselect={false}
-            w={320}
+            w={{ base: '100%', sm: 440 }}
           />
         </Group>
       </Card>
@@ -103,19 +103,22 @@ export function DuePage({ viewer, departments }: DuePageProps) {
                       return (
                         <Table.Tr key={o.userId}>
                           <Table.Td data-label="Observer">{o.name}</Table.Td>
-                          <Table.Td data-label="Calibration">
-                            <Badge color={DUE_COLOR[state]} variant="light">
+                          <Table.Td data-label="Calibration" style={{ whiteSpace: 'nowrap' }}>
+                            <Badge color={DUE_COLOR[state]} variant="light" miw="max-content">
                               {DUE_LABEL[state]}
                             </Badge>
                           </Table.Td>
                           <Table.Td data-label="Calibrated until">{o.calibratedUntil ? day(o.calibratedUntil) : '—'}</Table.Td>
                           <Table.Td data-label="Severity and drift">
-                            <Anchor
+                            {/* A 44 px target: the page is used on tablets. */}
+                            <Button
+                              variant="light"
+                              mih={44}
                               aria-label={`Severity and drift of ${o.name}`}
                               renderRoot={(props) => <Link {...props} to="/calibration/severity" search={{ observer: o.userId, version: due.data.rubricVersionId, name: o.name }} />}
                             >
                               View
-                            </Anchor>
+                            </Button>
                           </Table.Td>
                         </Table.Tr>
                       );

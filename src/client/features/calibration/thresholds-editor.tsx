@@ -72,8 +72,8 @@ export function ThresholdsEditor({ versionId, versionLabel, mayEdit }: { version
           <form noValidate onSubmit={(e) => void save(e)} aria-label="Certification thresholds">
             <Stack gap="sm">
               <Group align="flex-start" wrap="wrap">
-                <NumberInput label="Adjacent agreement (%)" withAsterisk min={0} max={100} decimalScale={1} value={adjacent} onChange={setAdjacent} error={adjacentError} w={200} />
-                <NumberInput label="Exact agreement (%)" withAsterisk min={0} max={100} decimalScale={1} value={exact} onChange={setExact} error={exactError} w={200} />
+                <NumberInput label="Adjacent agreement (%)" withAsterisk min={0} max={100} decimalScale={1} value={adjacent} onChange={setAdjacent} error={adjacentError} w={240} />
+                <NumberInput label="Exact agreement (%)" withAsterisk min={0} max={100} decimalScale={1} value={exact} onChange={setExact} error={exactError} w={240} />
               </Group>
               {refusal ? <Alert color="red">{refusal}</Alert> : null}
               <Text size="xs" c="dimmed">
