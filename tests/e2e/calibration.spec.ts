@@ -90,7 +90,7 @@ const serverSession = (api: ServerApi, token: string, id: string) => api.request
 test.describe.serial('observer calibration', () => {
   // Kept for steps appended after the last test (results, certification).
   let hod: Person & { departmentId: number };
-  let observers: Person[] = [];
+  const observers: Person[] = [];
   let version: { id: string; name: string };
   let sessionId = '';
   let title = '';
