@@ -4,7 +4,9 @@
  *   video (tests/fixtures/calibration/lesson.mp4: 8 s of VP9 in MP4, made once with
  *   `ffmpeg -f lavfi -i testsrc=duration=8:size=160x120:rate=10 -c:v libvpx-vp9 -b:v 40k -movflags +faststart`),
  *   three new observers of the department, an expert's reference — → three observers score it blind in the
- *   browser; the first writes a note at a point of the video and clicking the note seeks the video back there;
+ *   browser; the first writes a note at a point of the video and clicking the note seeks the video back there
+ *   (a first visit may come before the service worker controls the page: then the page fetches the video with
+ *   the token); the second plays it under the service worker, which streams the route with byte ranges (206);
  *   the third scores, notes and submits OFFLINE and, back online, the outbox drains exactly once → the last
  *   submission closes the session (checked through the API). axe finds no serious or critical violation on the
  *   scoring page.
@@ -24,7 +26,7 @@ import { demo, DOMAIN } from './support/demo.js';
 import { expect, test } from './support/fixtures.js';
 import { goOffline, goOnline } from './support/network.js';
 import { settled } from './support/pages.js';
-import { expectAllSynced, signIn } from './support/session.js';
+import { expectAllSynced, serviceWorkerReady, signIn } from './support/session.js';
 
 const PASSWORD = 'e2e-password-1';
 const VIDEO = path.resolve(import.meta.dirname, '../fixtures/calibration/lesson.mp4');
@@ -207,6 +209,23 @@ test.describe.serial('observer calibration', () => {
     await test.step('the second observer scores and submits', async () => {
       const page = pages[1]!;
       await openFromList(page, title);
+      // Under the service worker the <video> streams the route itself with byte ranges (206), seekable.
+      const videoAnswers: number[] = [];
+      contexts[1]!.on('response', (r) => {
+        if (r.url().endsWith(`/api/calibration/sessions/${sessionId}/video`)) videoAnswers.push(r.status());
+      });
+      await serviceWorkerReady(page);
+      await page.reload();
+      const video = page.getByTestId('lesson-video');
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 1 && v.duration > 5), { timeout: 20_000 }).toBe(true);
+      expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+      await expect(video).toHaveAttribute('src', `/api/calibration/sessions/${sessionId}/video`);
+      await video.evaluate((v: HTMLVideoElement) => new Promise<void>((resolve) => {
+        v.addEventListener('seeked', () => resolve(), { once: true });
+        v.currentTime = 6;
+      }));
+      expect(videoAnswers.length).toBeGreaterThan(0);
+      expect(videoAnswers.every((status) => status === 206)).toBe(true);
       await scoreGroup(page, 'G1 Questioning', 3);
       // The last group goes with the submission.
       await scoreGroup(page, 'G2 Feedback', 3, { save: false });
