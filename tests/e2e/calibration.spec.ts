@@ -9,7 +9,7 @@
  *   the token); the second plays it under the service worker, which streams the route with byte ranges (206);
  *   the third scores, notes and submits OFFLINE and, back online, the outbox drains exactly once → the last
  *   submission closes the session (checked through the API). axe finds no serious or critical violation on the
- *   scoring page.
+ *   scoring page, the list and the create form (with its messages).
  *
  * The session, its version and the people stay in describe-scope variables, so result and certification steps
  * can follow the last test.
@@ -137,12 +137,16 @@ test.describe.serial('observer calibration', () => {
     await test.step('the HOD creates the session with the uploaded video', async () => {
       await hodPage.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Calibration' }).click();
       await expect(hodPage).toHaveURL(/\/calibration$/);
+      await expect(hodPage.getByRole('status', { name: 'Loading sessions' })).toHaveCount(0);
+      await expect(hodPage.getByRole('link', { name: 'New session' })).toBeVisible();
+      await axeClean(hodPage, 'calibration list');
       await hodPage.getByRole('link', { name: 'New session' }).click();
       const form = hodPage.getByRole('form', { name: 'New calibration session' });
       // An empty form names each field it needs.
       await form.getByRole('button', { name: 'Create session' }).click();
       await expect(form.getByText('Title: must not be empty')).toBeVisible();
       await expect(form.getByText('Observers: choose at least one observer')).toBeVisible();
+      await axeClean(hodPage, 'calibration create form with its messages');
 
       await form.getByRole('textbox', { name: /^Title/ }).fill(title);
       // The version and the new observers reach the HOD's device with the first sync.
