@@ -84,6 +84,12 @@ export const CAPABILITIES = {
    * (src/shared/access-policy/rubrics.ts mayEditRubric decides per rubric).
    */
   'rubric.build': [...TEMPLATE_EDITORS, 'Head_of_Department'],
+  /**
+   * The calibration pages (src/shared/access-policy/calibration.ts decides per session on the server): observers
+   * take part, a HOD organises their department's sessions, Admin and Super_Admin the institution's.
+   */
+  'calibration.view': ['Super_Admin', 'Admin', 'Head_of_Department', 'Observer'],
+  'calibration.organise': ['Super_Admin', 'Admin', 'Head_of_Department'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof CAPABILITIES;
@@ -139,6 +145,10 @@ export const PAGE_NEEDS = {
   '/analytics': 'analytics.view',
   '/rubrics/list-rubrics': 'rubric.build',
   '/rubrics/edit-rubric/$id': 'rubric.build',
+  // Index routes' full paths end in '/' (routes/_app/calibration/index.tsx, $sessionId/index.tsx).
+  '/calibration/': 'calibration.view',
+  '/calibration/create': 'calibration.organise',
+  '/calibration/$sessionId/': 'calibration.view',
 } as const satisfies Record<string, Capability | null>;
 
 export type PagePath = keyof typeof PAGE_NEEDS;
@@ -226,6 +236,7 @@ const MENU: readonly (MenuEntry | { label: string; children: readonly MenuEntry[
     ],
   },
   { label: 'Rubrics', to: '/rubrics/list-rubrics', covers: ['/rubrics/'] },
+  { label: 'Calibration', to: '/calibration', page: '/calibration/', covers: ['/calibration/'] },
   {
     label: 'Email Templates',
     children: [
