@@ -15,6 +15,8 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppAnalyticsRouteImport } from './routes/_app/analytics'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
+import { Route as AppCalibrationIndexRouteImport } from './routes/_app/calibration/index'
+import { Route as AppCalibrationCreateRouteImport } from './routes/_app/calibration/create'
 import { Route as AppCalibrationDueRouteImport } from './routes/_app/calibration/due'
 import { Route as AppCalibrationSeverityRouteImport } from './routes/_app/calibration/severity'
 import { Route as AppCoursesAssignCoursesRouteImport } from './routes/_app/courses/assign-courses'
@@ -33,7 +35,8 @@ import { Route as AppSettingsResetPasswordRouteImport } from './routes/_app/sett
 import { Route as AppUserSlugRouteImport } from './routes/_app/user/$slug'
 import { Route as AppUsersCreateUserRouteImport } from './routes/_app/users/create-user'
 import { Route as AppUsersListUserRouteImport } from './routes/_app/users/list-user'
-import { Route as AppCalibrationSessionIdResultsRouteImport } from './routes/_app/calibration/$sessionId_/results'
+import { Route as AppCalibrationSessionIdIndexRouteImport } from './routes/_app/calibration/$sessionId/index'
+import { Route as AppCalibrationSessionIdResultsRouteImport } from './routes/_app/calibration/$sessionId/results'
 import { Route as AppObservationsDetailObservationIdRouteImport } from './routes/_app/observations/detail-observation/$id'
 import { Route as AppObservationsObservationRubricIdRouteImport } from './routes/_app/observations/observation-rubric/$id'
 import { Route as AppObservationsObservationSchedulingIdRouteImport } from './routes/_app/observations/observation-scheduling/$id'
@@ -68,6 +71,16 @@ const AppAnalyticsRoute = AppAnalyticsRouteImport.update({
 const AppDashboardRoute = AppDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCalibrationIndexRoute = AppCalibrationIndexRouteImport.update({
+  id: '/calibration/',
+  path: '/calibration/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCalibrationCreateRoute = AppCalibrationCreateRouteImport.update({
+  id: '/calibration/create',
+  path: '/calibration/create',
   getParentRoute: () => AppRoute,
 } as any)
 const AppCalibrationDueRoute = AppCalibrationDueRouteImport.update({
@@ -164,9 +177,15 @@ const AppUsersListUserRoute = AppUsersListUserRouteImport.update({
   path: '/users/list-user',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCalibrationSessionIdIndexRoute =
+  AppCalibrationSessionIdIndexRouteImport.update({
+    id: '/calibration/$sessionId/',
+    path: '/calibration/$sessionId/',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCalibrationSessionIdResultsRoute =
   AppCalibrationSessionIdResultsRouteImport.update({
-    id: '/calibration/$sessionId_/results',
+    id: '/calibration/$sessionId/results',
     path: '/calibration/$sessionId/results',
     getParentRoute: () => AppRoute,
   } as any)
@@ -212,6 +231,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/analytics': typeof AppAnalyticsRoute
   '/dashboard': typeof AppDashboardRoute
+  '/calibration/create': typeof AppCalibrationCreateRoute
   '/calibration/due': typeof AppCalibrationDueRoute
   '/calibration/severity': typeof AppCalibrationSeverityRoute
   '/courses/assign-courses': typeof AppCoursesAssignCoursesRoute
@@ -230,6 +250,7 @@ export interface FileRoutesByFullPath {
   '/user/$slug': typeof AppUserSlugRoute
   '/users/create-user': typeof AppUsersCreateUserRoute
   '/users/list-user': typeof AppUsersListUserRoute
+  '/calibration/': typeof AppCalibrationIndexRoute
   '/calibration/$sessionId/results': typeof AppCalibrationSessionIdResultsRoute
   '/observations/detail-observation/$id': typeof AppObservationsDetailObservationIdRoute
   '/observations/observation-rubric/$id': typeof AppObservationsObservationRubricIdRoute
@@ -237,6 +258,7 @@ export interface FileRoutesByFullPath {
   '/observations/post-observation-meeting/$id': typeof AppObservationsPostObservationMeetingIdRoute
   '/observations/uninformed-observation-rubric/$id': typeof AppObservationsUninformedObservationRubricIdRoute
   '/rubrics/edit-rubric/$id': typeof AppRubricsEditRubricIdRoute
+  '/calibration/$sessionId/': typeof AppCalibrationSessionIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/accept-invitation': typeof AcceptInvitationRoute
@@ -244,6 +266,7 @@ export interface FileRoutesByTo {
   '/analytics': typeof AppAnalyticsRoute
   '/dashboard': typeof AppDashboardRoute
   '/': typeof AppIndexRoute
+  '/calibration/create': typeof AppCalibrationCreateRoute
   '/calibration/due': typeof AppCalibrationDueRoute
   '/calibration/severity': typeof AppCalibrationSeverityRoute
   '/courses/assign-courses': typeof AppCoursesAssignCoursesRoute
@@ -262,6 +285,7 @@ export interface FileRoutesByTo {
   '/user/$slug': typeof AppUserSlugRoute
   '/users/create-user': typeof AppUsersCreateUserRoute
   '/users/list-user': typeof AppUsersListUserRoute
+  '/calibration': typeof AppCalibrationIndexRoute
   '/calibration/$sessionId/results': typeof AppCalibrationSessionIdResultsRoute
   '/observations/detail-observation/$id': typeof AppObservationsDetailObservationIdRoute
   '/observations/observation-rubric/$id': typeof AppObservationsObservationRubricIdRoute
@@ -269,6 +293,7 @@ export interface FileRoutesByTo {
   '/observations/post-observation-meeting/$id': typeof AppObservationsPostObservationMeetingIdRoute
   '/observations/uninformed-observation-rubric/$id': typeof AppObservationsUninformedObservationRubricIdRoute
   '/rubrics/edit-rubric/$id': typeof AppRubricsEditRubricIdRoute
+  '/calibration/$sessionId': typeof AppCalibrationSessionIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -278,6 +303,7 @@ export interface FileRoutesById {
   '/_app/analytics': typeof AppAnalyticsRoute
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/calibration/create': typeof AppCalibrationCreateRoute
   '/_app/calibration/due': typeof AppCalibrationDueRoute
   '/_app/calibration/severity': typeof AppCalibrationSeverityRoute
   '/_app/courses/assign-courses': typeof AppCoursesAssignCoursesRoute
@@ -296,13 +322,15 @@ export interface FileRoutesById {
   '/_app/user/$slug': typeof AppUserSlugRoute
   '/_app/users/create-user': typeof AppUsersCreateUserRoute
   '/_app/users/list-user': typeof AppUsersListUserRoute
-  '/_app/calibration/$sessionId_/results': typeof AppCalibrationSessionIdResultsRoute
+  '/_app/calibration/': typeof AppCalibrationIndexRoute
+  '/_app/calibration/$sessionId/results': typeof AppCalibrationSessionIdResultsRoute
   '/_app/observations/detail-observation/$id': typeof AppObservationsDetailObservationIdRoute
   '/_app/observations/observation-rubric/$id': typeof AppObservationsObservationRubricIdRoute
   '/_app/observations/observation-scheduling/$id': typeof AppObservationsObservationSchedulingIdRoute
   '/_app/observations/post-observation-meeting/$id': typeof AppObservationsPostObservationMeetingIdRoute
   '/_app/observations/uninformed-observation-rubric/$id': typeof AppObservationsUninformedObservationRubricIdRoute
   '/_app/rubrics/edit-rubric/$id': typeof AppRubricsEditRubricIdRoute
+  '/_app/calibration/$sessionId/': typeof AppCalibrationSessionIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -312,6 +340,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/analytics'
     | '/dashboard'
+    | '/calibration/create'
     | '/calibration/due'
     | '/calibration/severity'
     | '/courses/assign-courses'
@@ -330,6 +359,7 @@ export interface FileRouteTypes {
     | '/user/$slug'
     | '/users/create-user'
     | '/users/list-user'
+    | '/calibration/'
     | '/calibration/$sessionId/results'
     | '/observations/detail-observation/$id'
     | '/observations/observation-rubric/$id'
@@ -337,6 +367,7 @@ export interface FileRouteTypes {
     | '/observations/post-observation-meeting/$id'
     | '/observations/uninformed-observation-rubric/$id'
     | '/rubrics/edit-rubric/$id'
+    | '/calibration/$sessionId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/accept-invitation'
@@ -344,6 +375,7 @@ export interface FileRouteTypes {
     | '/analytics'
     | '/dashboard'
     | '/'
+    | '/calibration/create'
     | '/calibration/due'
     | '/calibration/severity'
     | '/courses/assign-courses'
@@ -362,6 +394,7 @@ export interface FileRouteTypes {
     | '/user/$slug'
     | '/users/create-user'
     | '/users/list-user'
+    | '/calibration'
     | '/calibration/$sessionId/results'
     | '/observations/detail-observation/$id'
     | '/observations/observation-rubric/$id'
@@ -369,6 +402,7 @@ export interface FileRouteTypes {
     | '/observations/post-observation-meeting/$id'
     | '/observations/uninformed-observation-rubric/$id'
     | '/rubrics/edit-rubric/$id'
+    | '/calibration/$sessionId'
   id:
     | '__root__'
     | '/_app'
@@ -377,6 +411,7 @@ export interface FileRouteTypes {
     | '/_app/analytics'
     | '/_app/dashboard'
     | '/_app/'
+    | '/_app/calibration/create'
     | '/_app/calibration/due'
     | '/_app/calibration/severity'
     | '/_app/courses/assign-courses'
@@ -395,13 +430,15 @@ export interface FileRouteTypes {
     | '/_app/user/$slug'
     | '/_app/users/create-user'
     | '/_app/users/list-user'
-    | '/_app/calibration/$sessionId_/results'
+    | '/_app/calibration/'
+    | '/_app/calibration/$sessionId/results'
     | '/_app/observations/detail-observation/$id'
     | '/_app/observations/observation-rubric/$id'
     | '/_app/observations/observation-scheduling/$id'
     | '/_app/observations/post-observation-meeting/$id'
     | '/_app/observations/uninformed-observation-rubric/$id'
     | '/_app/rubrics/edit-rubric/$id'
+    | '/_app/calibration/$sessionId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -452,6 +489,20 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/dashboard'
       preLoaderRoute: typeof AppDashboardRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/calibration/': {
+      id: '/_app/calibration/'
+      path: '/calibration'
+      fullPath: '/calibration/'
+      preLoaderRoute: typeof AppCalibrationIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/calibration/create': {
+      id: '/_app/calibration/create'
+      path: '/calibration/create'
+      fullPath: '/calibration/create'
+      preLoaderRoute: typeof AppCalibrationCreateRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/calibration/due': {
@@ -580,8 +631,15 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUsersListUserRouteImport
       parentRoute: typeof AppRoute
     }
-    '/_app/calibration/$sessionId_/results': {
-      id: '/_app/calibration/$sessionId_/results'
+    '/_app/calibration/$sessionId/': {
+      id: '/_app/calibration/$sessionId/'
+      path: '/calibration/$sessionId'
+      fullPath: '/calibration/$sessionId/'
+      preLoaderRoute: typeof AppCalibrationSessionIdIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/calibration/$sessionId/results': {
+      id: '/_app/calibration/$sessionId/results'
       path: '/calibration/$sessionId/results'
       fullPath: '/calibration/$sessionId/results'
       preLoaderRoute: typeof AppCalibrationSessionIdResultsRouteImport
@@ -636,6 +694,7 @@ interface AppRouteChildren {
   AppAnalyticsRoute: typeof AppAnalyticsRoute
   AppDashboardRoute: typeof AppDashboardRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppCalibrationCreateRoute: typeof AppCalibrationCreateRoute
   AppCalibrationDueRoute: typeof AppCalibrationDueRoute
   AppCalibrationSeverityRoute: typeof AppCalibrationSeverityRoute
   AppCoursesAssignCoursesRoute: typeof AppCoursesAssignCoursesRoute
@@ -654,6 +713,7 @@ interface AppRouteChildren {
   AppUserSlugRoute: typeof AppUserSlugRoute
   AppUsersCreateUserRoute: typeof AppUsersCreateUserRoute
   AppUsersListUserRoute: typeof AppUsersListUserRoute
+  AppCalibrationIndexRoute: typeof AppCalibrationIndexRoute
   AppCalibrationSessionIdResultsRoute: typeof AppCalibrationSessionIdResultsRoute
   AppObservationsDetailObservationIdRoute: typeof AppObservationsDetailObservationIdRoute
   AppObservationsObservationRubricIdRoute: typeof AppObservationsObservationRubricIdRoute
@@ -661,12 +721,14 @@ interface AppRouteChildren {
   AppObservationsPostObservationMeetingIdRoute: typeof AppObservationsPostObservationMeetingIdRoute
   AppObservationsUninformedObservationRubricIdRoute: typeof AppObservationsUninformedObservationRubricIdRoute
   AppRubricsEditRubricIdRoute: typeof AppRubricsEditRubricIdRoute
+  AppCalibrationSessionIdIndexRoute: typeof AppCalibrationSessionIdIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppAnalyticsRoute: AppAnalyticsRoute,
   AppDashboardRoute: AppDashboardRoute,
   AppIndexRoute: AppIndexRoute,
+  AppCalibrationCreateRoute: AppCalibrationCreateRoute,
   AppCalibrationDueRoute: AppCalibrationDueRoute,
   AppCalibrationSeverityRoute: AppCalibrationSeverityRoute,
   AppCoursesAssignCoursesRoute: AppCoursesAssignCoursesRoute,
@@ -685,6 +747,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppUserSlugRoute: AppUserSlugRoute,
   AppUsersCreateUserRoute: AppUsersCreateUserRoute,
   AppUsersListUserRoute: AppUsersListUserRoute,
+  AppCalibrationIndexRoute: AppCalibrationIndexRoute,
   AppCalibrationSessionIdResultsRoute: AppCalibrationSessionIdResultsRoute,
   AppObservationsDetailObservationIdRoute:
     AppObservationsDetailObservationIdRoute,
@@ -697,6 +760,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppObservationsUninformedObservationRubricIdRoute:
     AppObservationsUninformedObservationRubricIdRoute,
   AppRubricsEditRubricIdRoute: AppRubricsEditRubricIdRoute,
+  AppCalibrationSessionIdIndexRoute: AppCalibrationSessionIdIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
