@@ -8,27 +8,29 @@
  *   (a first visit may come before the service worker controls the page: then the page fetches the video with
  *   the token); the second plays it under the service worker, which streams the route with byte ranges (206);
  *   the third scores, notes and submits OFFLINE and, back online, the outbox drains exactly once → the last
- *   submission closes the session (checked through the API). axe finds no serious or critical violation on the
- *   scoring page, the list and the create form (with its messages).
+ *   submission closes the session (checked through the API) → a participant reads its results: per item the
+ *   distribution, the expert's reference with its rationale and their own score → the HOD's certification page
+ *   shows who of the three is calibrated on the version → the HOD initiates an observation with an observer who is
+ *   not and is warned, before and after. axe finds no serious or critical violation on these pages.
  *
- * The session, its version and the people stay in describe-scope variables, so result and certification steps
- * can follow the last test.
+ * The scores against the reference (Q1 2, Q2 2, F1 3): the first observer matches it (certified), the second is
+ * exact on one item of three and the third on none (both below the 50 % exact threshold: not certified).
+ * The session, its version and the people stay in describe-scope variables shared by the tests, which run in order.
+ * tests/e2e/calibration-results.spec.ts keeps what this journey does not cover (severity, dark tablet captures).
  */
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import type { CalibrationSession } from '../../src/shared/contract/calibration.js';
 import { runTag } from './support/admin-api.js';
 import type { ServerApi } from './support/api.js';
+import { axeClean, CALIBRATION_PASSWORD as PASSWORD, certificationTable, facultyOfDepartment, initiateWarns, versionLabel } from './support/calibration.js';
 import { newDesktop } from './support/cycle.js';
 import { demo, DOMAIN } from './support/demo.js';
 import { expect, test } from './support/fixtures.js';
 import { goOffline, goOnline } from './support/network.js';
-import { settled } from './support/pages.js';
 import { expectAllSynced, serviceWorkerReady, signIn } from './support/session.js';
 
-const PASSWORD = 'e2e-password-1';
 const VIDEO = path.resolve(import.meta.dirname, '../fixtures/calibration/lesson.mp4');
 const LEVELS = ['Low', 'Mid', 'High'];
 const once = () => ({ 'idempotency-key': randomUUID() });
@@ -40,15 +42,12 @@ interface Person {
   token: string;
 }
 
-async function axeClean(page: Page, where: string): Promise<void> {
-  await page.mouse.move(1, 790);
-  await settled(page);
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  const serious = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: ${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-  expect(serious).toEqual([]);
-}
+/** The expert's reference per item (title → level): see the header for how each observer's scores sit against it. */
+const REFERENCE: [string, number][] = [
+  ['Open questions', 2],
+  ['Wait time', 2],
+  ['Specific feedback', 3],
+];
 
 /** Taps level `value` (1–3) of every item of the group, then saves the group. */
 async function scoreGroup(page: Page, name: string, value: number, opts: { save?: boolean } = {}) {
@@ -93,11 +92,12 @@ test.describe.serial('observer calibration', () => {
   // Kept for steps appended after the last test (results, certification).
   let hod: Person & { departmentId: number };
   const observers: Person[] = [];
-  let version: { id: string; name: string };
+  let version: { id: string; name: string; label: string };
   let sessionId = '';
   let title = '';
   let hodContext: BrowserContext;
   const contexts: BrowserContext[] = [];
+  let tag = '';
 
   test.afterAll(async () => {
     for (const c of [hodContext, ...contexts]) await c?.close();
@@ -105,7 +105,7 @@ test.describe.serial('observer calibration', () => {
 
   test('a HOD creates a video session; three observers score it blind, one offline; the last submission closes it', async ({ browser, api, baseURL }) => {
     test.setTimeout(300_000);
-    const tag = runTag();
+    tag = runTag();
     title = `Calibration ${tag}`;
     const login = await api.login(demo('Head_of_Department').email);
     hod = { id: login.id, name: login.name, email: login.email, token: login.token, departmentId: Number(login.department!.id) };
@@ -128,7 +128,7 @@ test.describe.serial('observer calibration', () => {
     };
     const draft = await api.request<{ id: string }>('POST', '/rubrics', { token: hod.token, headers: once(), body: { definition } });
     const published = await api.request<{ id: string; number: number }>('POST', `/rubrics/versions/${draft.id}/publish`, { token: hod.token, headers: once() });
-    version = { id: published.id, name: `${definition.name} — version ${published.number}` };
+    version = { id: published.id, name: `${definition.name} — version ${published.number}`, label: versionLabel(definition.name, published.number) };
 
     hodContext = await newDesktop(browser, baseURL!);
     const hodPage = await hodContext.newPage();
@@ -166,6 +166,13 @@ test.describe.serial('observer calibration', () => {
       const deadline = new Date(Date.now() + 3 * 86_400_000);
       const local = new Date(deadline.getTime() - deadline.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
       await form.getByLabel(/^Deadline/).fill(local);
+      await form.getByRole('checkbox', { name: 'Add an expert’s reference scores' }).check();
+      await form.getByRole('textbox', { name: /^Expert/ }).fill('Dr Amara Expert');
+      for (const [item, level] of REFERENCE) {
+        await form.getByLabel(new RegExp(`^${item}: reference level`)).click();
+        await hodPage.getByRole('option', { name: `${level} ${LEVELS[level - 1]}`, exact: true }).click();
+        await form.getByRole('textbox', { name: new RegExp(`^${item}: rationale`) }).fill(`Rationale for ${item.toLowerCase()}`);
+      }
       await form.getByRole('button', { name: 'Create session' }).click();
       await expect(hodPage).toHaveURL(/\/calibration\/[0-9a-f-]{36}$/, { timeout: 20_000 });
       sessionId = /\/calibration\/([0-9a-f-]{36})$/.exec(hodPage.url())![1]!;
@@ -175,6 +182,7 @@ test.describe.serial('observer calibration', () => {
       await expect(hodPage.getByRole('radiogroup')).toHaveCount(0);
       const doc = await serverSession(api, hod.token, sessionId);
       expect(doc.lesson.kind).toBe('video');
+      expect(doc.reference?.expertName).toBe('Dr Amara Expert');
       expect(doc.participants).toEqual({ total: 3, submitted: 0 });
     });
 
@@ -277,5 +285,48 @@ test.describe.serial('observer calibration', () => {
         await expect(page.getByRole('region', { name: 'Closed' }).getByRole('link', { name: title })).toHaveAttribute('href', `/calibration/${sessionId}/results`, { timeout: 3_000 });
       }).toPass({ timeout: 45_000 });
     });
+  });
+
+  test('a participant reads the results: distribution per item, the reference and its rationale, their own position', async () => {
+    test.setTimeout(120_000);
+    // The second observer (scores 3, 3, 3): one of three exact against the reference, so not certified.
+    const page = contexts[1]!.pages()[0]!;
+    await page.getByRole('region', { name: 'Closed' }).getByRole('link', { name: title }).click();
+    await expect(page).toHaveURL(new RegExp(`/calibration/${sessionId}/results$`));
+    const q1 = page.getByRole('region', { name: 'Q1 Open questions' });
+    await expect(q1.getByRole('figure')).toBeVisible();
+    const rows = q1.getByRole('table').getByRole('row');
+    // Header, then one row per level: the three observers scored 2, 3 and 1; the reference is 2.
+    await expect(rows).toHaveCount(4);
+    await expect(rows.nth(1)).toHaveText(/^1 Low\s*1$/);
+    await expect(rows.nth(2)).toHaveText(/^2 Mid\s*1\s*Reference$/);
+    await expect(rows.nth(3)).toHaveText(/^3 High\s*1\s*Your score$/);
+    await expect(q1.getByText('Rationale for open questions')).toBeVisible();
+    const f1 = page.getByRole('region', { name: 'F1 Specific feedback' });
+    await expect(f1.getByRole('table').getByRole('row').nth(3)).toHaveText(/^3 High\s*2\s*Reference, Your score$/);
+    await expect(f1.getByText('Rationale for specific feedback')).toBeVisible();
+    const agreement = page.getByRole('region', { name: 'Agreement with the reference' });
+    await expect(agreement.getByRole('row', { name: /^You / })).toContainText('Not certified');
+    await expect(agreement.getByRole('row', { name: /^Participant \d/ })).toHaveCount(2);
+    await expect(page.getByTestId('my-certification')).toContainText('You are not certified on this version');
+    await expect(page.locator('body')).not.toContainText('NaN');
+    await axeClean(page, 'results');
+  });
+
+  test('the HOD’s certification page shows which of the three is calibrated on the version', async () => {
+    test.setTimeout(120_000);
+    const page = hodContext.pages()[0]!;
+    const table = await certificationTable(page, version.label);
+    await expect(table.getByRole('row', { name: new RegExp(`^${observers[0]!.name} Calibrated`) })).toBeVisible({ timeout: 20_000 });
+    await expect(table.getByRole('row', { name: new RegExp(`^${observers[1]!.name} Not calibrated`) })).toBeVisible();
+    await expect(table.getByRole('row', { name: new RegExp(`^${observers[2]!.name} Not calibrated`) })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Adjacent agreement (%)' })).toHaveValue('80');
+    await axeClean(page, 'certification');
+  });
+
+  test('initiating an observation with the observer who is not calibrated warns, before and after', async ({ api }) => {
+    test.setTimeout(120_000);
+    const faculty = await facultyOfDepartment(api, hod.token, hod.departmentId, tag);
+    await initiateWarns(hodContext.pages()[0]!, { label: version.label, observer: observers[2]!.name, faculty });
   });
 });
