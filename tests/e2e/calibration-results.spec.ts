@@ -85,7 +85,7 @@ test('a closed calibration session: severity from the certification page, dark t
 
   await test.step('from the certification page to the severity of the observer who is not calibrated', async () => {
     const table = await certificationTable(hodPage, label);
-    await expect(table.getByRole('row', { name: new RegExp(`^${people[2].name} Not calibrated`) })).toBeVisible();
+    await expect(table.getByRole('row', { name: new RegExp(`^${people[2].name} Never calibrated`) })).toBeVisible();
     // From an observer's row to their severity: fewer than 10 locked observations, as the server says.
     await table.getByRole('link', { name: `Severity and drift of ${people[2].name}` }).click();
     await expect(hodPage).toHaveURL(/\/calibration\/severity\?/);

@@ -318,8 +318,8 @@ test.describe.serial('observer calibration', () => {
     const page = hodContext.pages()[0]!;
     const table = await certificationTable(page, version.label);
     await expect(table.getByRole('row', { name: new RegExp(`^${observers[0]!.name} Calibrated`) })).toBeVisible({ timeout: 20_000 });
-    await expect(table.getByRole('row', { name: new RegExp(`^${observers[1]!.name} Not calibrated`) })).toBeVisible();
-    await expect(table.getByRole('row', { name: new RegExp(`^${observers[2]!.name} Not calibrated`) })).toBeVisible();
+    await expect(table.getByRole('row', { name: new RegExp(`^${observers[1]!.name} Never calibrated`) })).toBeVisible();
+    await expect(table.getByRole('row', { name: new RegExp(`^${observers[2]!.name} Never calibrated`) })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Adjacent agreement (%)' })).toHaveValue('80');
     await axeClean(page, 'certification');
   });

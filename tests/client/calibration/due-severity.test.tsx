@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 /**
  * The certification and severity pages against the real server: the HOD sees each observer of the department
- * calibrated until when or not calibrated on the version, with the version's thresholds, which its editor changes
- * (a field left empty is named; the server's answer shows); an observer with fewer than 10 locked observations gets
+ * calibrated until when, expired (on which day) or never calibrated on the version, with the version's thresholds,
+ * which its editor changes (a field left empty is named; the server's answer shows); an observer with fewer than 10 locked observations gets
  * the server's "too few" answer instead of figures; observers and faculty are refused on both pages, and the menu
  * offers the certification page to HOD, Admin and Super_Admin only.
  */
@@ -16,6 +16,8 @@ import { SeverityPage } from '../../../src/client/features/calibration/severity-
 import { setApiBase } from '../../../src/client/api/http.js';
 import { getDb } from '../../../src/client/sync/index.js';
 import { useSessionStore, type SessionUser } from '../../../src/client/stores/session.js';
+import { and, eq } from 'drizzle-orm';
+import { calibrationCertifications } from '../../../src/server/db/schema.js';
 import { MSG } from '../../../src/shared/messages.js';
 import { menuFor } from '../../../src/shared/permissions.js';
 import { ROLES } from '../../../src/shared/enums.js';
@@ -61,7 +63,7 @@ describe('observer certification page', { timeout: 30_000 }, () => {
     await expect.poll(() => within(dueRow(w.observers[0].name)).queryByText('Calibrated')).toBeTruthy();
     expect(within(dueRow(w.observers[1].name)).getByText('Calibrated')).toBeTruthy();
     expect(within(dueRow(w.observers[1].name)).getAllByRole('cell')[2].textContent).toMatch(/\d{4}/);
-    expect(within(dueRow(w.observers[2].name)).getByText('Not calibrated')).toBeTruthy();
+    expect(within(dueRow(w.observers[2].name)).getByText('Never calibrated')).toBeTruthy();
     expect(within(dueRow(w.observers[2].name)).getAllByRole('cell')[2].textContent).toBe('—');
     expect(within(dueRow(w.observers[2].name)).getByRole('link', { name: `Severity and drift of ${w.observers[2].name}` })).toBeTruthy();
 
@@ -75,6 +77,24 @@ describe('observer certification page', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Thresholds saved')).toBeTruthy();
     const saved = (await w.t.get(`/api/calibration/thresholds/${w.version.id}`, w.hod.token)).json() as { adjacentPct: number; custom: boolean };
     expect(saved).toMatchObject({ adjacentPct: 90, custom: true });
+  });
+
+  it('tells an expired certification, with the day it ended, apart from never calibrated', async () => {
+    // The second observer's certification on the version ended on 12 March 2026, as an old session's would have.
+    await w.t.db
+      .update(calibrationCertifications)
+      .set({ validUntil: new Date('2026-03-12T12:00:00Z') })
+      .where(and(eq(calibrationCertifications.userId, w.observers[1].id), eq(calibrationCertifications.rubricVersionId, w.version.id)));
+    const viewer = await signIn('hod');
+    renderRouted(() => <DuePage viewer={viewer} departments={[department]} />);
+    await screen.findByRole('table', { name: /^Observers and their calibration on/ }, { timeout: 10_000 });
+    fireEvent.click(screen.getByRole('combobox', { name: 'Rubric version' }));
+    fireEvent.click(await screen.findByRole('option', { name: /version 1$/, hidden: true }));
+    await expect.poll(() => dueRow(w.observers[1].name) && within(dueRow(w.observers[1].name)).queryByText(/^Expired on /)?.textContent).toMatch(/^Expired on (Mar 12, 2026|12 Mar 2026)$/);
+    // Not calibrated any more: no "calibrated until" day; the first still is; the third never was.
+    expect(within(dueRow(w.observers[1].name)).getAllByRole('cell')[2].textContent).toBe('—');
+    expect(within(dueRow(w.observers[0].name)).getByText('Calibrated')).toBeTruthy();
+    expect(within(dueRow(w.observers[2].name)).getByText('Never calibrated')).toBeTruthy();
   });
 
   it('shows Admin the thresholds read-only for a department’s rubric (its editor is the HOD)', async () => {

@@ -1,6 +1,6 @@
 /**
  * /calibration/due — who of a department is calibrated on a rubric version (docs/adr/2026-11-28-calibration.md):
- * each active observer, calibrated until when, due (ending within 30 days) or not calibrated; filters for the
+ * each active observer, calibrated until when, due (ending within 30 days), expired (on which day) or never calibrated; filters for the
  * department (Admin and Super_Admin: any; a HOD: their own) and the version (default: the one an observation there
  * would use now, the server's choice); the version's thresholds, editable by its editors; per observer a link to
  * their severity and drift. HOD, Admin and Super_Admin only (the server refuses others).
@@ -14,11 +14,9 @@ import type { Department } from '../../../shared/contract/common.js';
 import type { RubricVersion } from '../../../shared/contract/rubrics.js';
 import { fetchCalibrationDue } from '../../api/calibration-reports.js';
 import { getDb } from '../../sync/index.js';
-import { DUE_COLOR, DUE_LABEL, dueState } from './due-status.js';
+import { DUE_COLOR, dueDay, dueLabel, dueState } from './due-status.js';
 import { useRemote } from './results-load.js';
 import { ThresholdsEditor } from './thresholds-editor.js';
-
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 export interface DuePageProps {
   viewer: Viewer;
@@ -105,10 +103,10 @@ export function DuePage({ viewer, departments }: DuePageProps) {
                           <Table.Td data-label="Observer">{o.name}</Table.Td>
                           <Table.Td data-label="Calibration" style={{ whiteSpace: 'nowrap' }}>
                             <Badge color={DUE_COLOR[state]} variant="light" miw="max-content">
-                              {DUE_LABEL[state]}
+                              {dueLabel(o)}
                             </Badge>
                           </Table.Td>
-                          <Table.Td data-label="Calibrated until">{o.calibratedUntil ? day(o.calibratedUntil) : '—'}</Table.Td>
+                          <Table.Td data-label="Calibrated until">{o.calibrated && o.certifiedUntil ? dueDay(o.certifiedUntil) : '—'}</Table.Td>
                           <Table.Td data-label="Severity and drift">
                             {/* A 44 px target: the page is used on tablets. */}
                             <Button
@@ -128,7 +126,7 @@ export function DuePage({ viewer, departments }: DuePageProps) {
               </Table.ScrollContainer>
             )}
             <Text size="xs" c="dimmed" mt="xs">
-              Due soon: the certification ends within 30 days. Not calibrated: never certified on this version, or the certification has ended.
+              Due soon: the certification ends within 30 days. Expired: the latest certification on this version has ended (on the day shown). Never calibrated: no certification on this version.
             </Text>
           </Card>
           <ThresholdsEditor

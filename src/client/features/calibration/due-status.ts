@@ -1,21 +1,24 @@
 /**
  * An observer's calibration state on the due page, from GET /calibration/due: calibrated until a date, due (ending
- * within the server's 30 days), or not calibrated (never, or the certification has ended: the server keeps only
- * certifications still valid in this answer, so the two read alike).
+ * within the server's 30 days), expired (the latest certification on the version has ended, and when), or never
+ * calibrated on it. Whether a certification still holds is the server's answer (`calibrated`), never this clock's.
  */
 import type { CalibrationDue } from '../../../shared/contract/calibration.js';
 
-export type DueState = 'calibrated' | 'due' | 'not-calibrated';
+type DueObserver = CalibrationDue['observers'][number];
+export type DueState = 'calibrated' | 'due' | 'expired' | 'never';
 
-export function dueState(o: CalibrationDue['observers'][number]): DueState {
-  if (!o.calibratedUntil) return 'not-calibrated';
+export function dueState(o: DueObserver): DueState {
+  if (!o.calibrated) return o.certifiedUntil ? 'expired' : 'never';
   return o.due ? 'due' : 'calibrated';
 }
 
-export const DUE_LABEL: Record<DueState, string> = {
-  calibrated: 'Calibrated',
-  due: 'Due soon',
-  'not-calibrated': 'Not calibrated',
-};
+export const dueDay = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
-export const DUE_COLOR: Record<DueState, string> = { calibrated: 'teal', due: 'yellow', 'not-calibrated': 'red' };
+export function dueLabel(o: DueObserver): string {
+  const state = dueState(o);
+  if (state === 'expired') return `Expired on ${dueDay(o.certifiedUntil!)}`;
+  return { calibrated: 'Calibrated', due: 'Due soon', never: 'Never calibrated' }[state];
+}
+
+export const DUE_COLOR: Record<DueState, string> = { calibrated: 'teal', due: 'yellow', expired: 'red', never: 'red' };

@@ -118,7 +118,7 @@ async function calibrationOf(departmentId: number, observerId: string, version: 
   try {
     const due = await fetchCalibrationDue({ departmentId, rubricVersionId: version });
     const row = due.observers.find((o) => o.userId === observerId);
-    return row ? { calibrated: row.calibratedUntil != null, rubricVersionId: due.rubricVersionId } : undefined;
+    return row ? { calibrated: row.calibrated, rubricVersionId: due.rubricVersionId } : undefined;
   } catch {
     return undefined;
   }
