@@ -2,14 +2,19 @@
 /**
  * The calibration list and create pages: the list's loading and empty states and its sections (to score,
  * submitted, closed → the results page, organised); the create form's field-named checks (an empty form, a past
- * deadline, the expert's reference per item), what it sends, the server's refusal shown at its field, and that it
- * says so and refuses to send when offline. The rules themselves (calibration-state.ts) are checked directly too.
+ * deadline, the expert's reference per item); against the real server, a refusal shown at the field it names (a
+ * participant the device still lists who has left since) and a valid session created there; and that it says so and
+ * refuses to send when offline. The rules themselves (calibration-state.ts) are checked directly too.
  */
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
+import { setApiBase } from '../../../src/client/api/http.js';
 import { getDb } from '../../../src/client/sync/index.js';
+import { useSessionStore, type SessionUser } from '../../../src/client/stores/session.js';
+import type { CalibrationSession } from '../../../src/shared/contract/calibration.js';
 import { SessionListView } from '../../../src/client/features/calibration/session-list.js';
 import { CreateSessionForm } from '../../../src/client/features/calibration/create-session-form.js';
 import {
@@ -22,6 +27,9 @@ import {
   sessionSections,
   type CreateValues,
 } from '../../../src/client/features/calibration/calibration-state.js';
+import { publishedVersion } from '../../server/support/calibration-fixture.js';
+import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../server/support/helpers.js';
+import { key } from '../../server/support/observations-fixture.js';
 import { renderRouted } from '../observations/render-routed.js';
 import { A1, A2, B1, session, VERSION } from './fixtures.js';
 
@@ -162,55 +170,87 @@ describe('creating a session', () => {
     expect(await optionTexts(observersInput(form))).toEqual(['Ada Observer (ada@university.edu)', 'Ben Observer (ben@university.edu)']);
   });
 
-  it('sends a live-class session with the expert’s reference; a server refusal shows at its field', async () => {
-    const sent: unknown[] = [];
-    const realFetch = globalThis.fetch;
-    // The API answer of a refused session (the form's network call is the only stand-in here: no server runs in jsdom).
-    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      const req = input instanceof Request ? input : new Request(input, init);
-      sent.push(await req.clone().json());
-      return new Response(JSON.stringify({ error: 'participantIds: each must be an active observer of the session’s department (any observer for an institution session)' }), { status: 400, headers: { 'content-type': 'application/json' } });
-    }) as typeof fetch;
-    try {
-      const { setApiBase } = await import('../../../src/client/api/http.js');
-      setApiBase('http://observa.test/api');
-      renderRouted(() => <CreateSessionForm departmentId={1} onCreated={() => undefined} />);
+  describe('against the real server', () => {
+    let t: TestApp;
+    let hod: Record<string, unknown> & { id: string; token: string };
+    beforeAll(async () => {
+      t = await createTestApp();
+      await t.reset();
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      hod = await t.loginUser('hod');
+    }, 120_000);
+    afterAll(async () => {
+      useSessionStore.getState().signOut();
+      await t.close();
+    });
+
+    it('sends a live-class session with the expert’s reference; a server refusal shows at its field', async () => {
+      setApiBase(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api`);
+      useSessionStore.getState().signIn(hod as unknown as SessionUser);
+      // The HOD's device holds a published version of the department and two of its observers, as a pull leaves them.
+      const version = await publishedVersion(t, hod.token, [1, 2, 3], ['A1', 'A2', 'A3'], 2);
+      await db.rubricVersions.put((await t.get(`/api/rubrics/versions/${version.id}`, hod.token)).json() as never);
+      const people: { id: string; name: string; email: string }[] = [];
+      for (const local of ['calib.kept', 'calib.gone']) {
+        const email = `${local}@university.edu`;
+        const res = await t.post('/api/auth/create', { name: `Observer ${local}`, email, password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD, role: 'Observer' }, hod.token, key());
+        expect(res.statusCode, res.body).toBe(201);
+        const { token: _token, ...user } = await t.loginUser(email);
+        await db.users.put(user as never);
+        people.push({ id: user.id, name: String(user.name), email });
+      }
+      const [kept, gone] = people as [(typeof people)[0], (typeof people)[0]];
+      // Since that pull the second one has left: the server no longer counts them an observer of the department.
+      expect((await t.put(`/api/user/${gone.id}/deactivate`, undefined, hod.token, key())).statusCode).toBe(200);
+
+      let created: CalibrationSession | null = null;
+      renderRouted(() => <CreateSessionForm departmentId={Number((hod.department as { id: number }).id)} onCreated={(doc) => (created = doc)} />);
       const form = await screen.findByRole('form', { name: 'New calibration session' });
       fireEvent.change(within(form).getByRole('textbox', { name: /^Title/ }), { target: { value: 'Algebra lesson' } });
-      await pick(within(form).getByLabelText(/^Rubric version/), 'Calibration rubric — version 2');
+      const versionName = (await db.rubricVersions.get(version.id))!.name;
+      await pick(within(form).getByLabelText(/^Rubric version/), `${versionName} — version 1`);
       fireEvent.click(within(form).getByRole('radio', { name: 'Live class' }));
       fireEvent.change(await within(form).findByRole('textbox', { name: /^Class$|^Class / }), { target: { value: 'Year 9 algebra, period 2' } });
       fireEvent.change(within(form).getByLabelText(/^Class date/), { target: { value: '2026-12-01' } });
-      await pick(observersInput(form), 'Ada Observer (ada@university.edu)');
+      await pick(observersInput(form), `${gone.name} (${gone.email})`);
       fireEvent.change(within(form).getByLabelText(/^Deadline/), { target: { value: '2099-01-15T17:00' } });
       fireEvent.click(within(form).getByRole('checkbox', { name: /Add an expert/ }));
       fireEvent.click(within(form).getByRole('button', { name: 'Create session' }));
+      // The form's own checks first: nothing reaches the server.
       expect(await within(form).findByText('Expert: name the expert')).toBeTruthy();
-      expect(within(form).getByText('A1 Objectives: choose the reference level')).toBeTruthy();
-      expect(sent).toEqual([]);
+      expect(within(form).getByText('A1 Item A1: choose the reference level')).toBeTruthy();
 
       fireEvent.change(within(form).getByRole('textbox', { name: /^Expert/ }), { target: { value: 'Dr Expert' } });
-      for (const [item, level] of [['A1 Objectives', '3 High'], ['A2 Materials', '2 Mid'], ['B1 Questioning', '1 Low']] as const) {
-        await pick(within(form).getByLabelText(new RegExp(`^${item}: reference level`)), level);
-        fireEvent.change(within(form).getByRole('textbox', { name: new RegExp(`^${item}: rationale`) }), { target: { value: `Why ${item}` } });
+      const reference = [['A1', '3 Level 3'], ['A2', '2 Level 2'], ['A3', '1 Level 1']] as const;
+      for (const [code, level] of reference) {
+        await pick(within(form).getByLabelText(new RegExp(`^${code} Item ${code}: reference level`)), level);
+        fireEvent.change(within(form).getByRole('textbox', { name: new RegExp(`^${code} Item ${code}: rationale`) }), { target: { value: `Why ${code}` } });
       }
       fireEvent.click(within(form).getByRole('button', { name: 'Create session' }));
-      expect(await within(form).findByText(/^participantIds: each must be an active observer/)).toBeTruthy();
-      expect(sent).toEqual([
-        {
-          id: expect.any(String),
-          title: 'Algebra lesson',
-          rubricVersionId: VERSION.id,
-          lesson: { kind: 'live', description: 'Year 9 algebra, period 2', date: '2026-12-01' },
-          participantIds: [id(21)],
-          reference: { expertName: 'Dr Expert', items: [{ itemId: A1, score: 3, rationale: 'Why A1 Objectives' }, { itemId: A2, score: 2, rationale: 'Why A2 Materials' }, { itemId: B1, score: 1, rationale: 'Why B1 Questioning' }] },
-          deadline: new Date('2099-01-15T17:00').toISOString(),
-          namesParticipants: false,
-        },
-      ]);
-    } finally {
-      globalThis.fetch = realFetch;
-    }
+      // The server's refusal, at the field it names.
+      const field = form.querySelector<HTMLElement>('[data-field="participantIds"]')!;
+      expect((await within(field).findByText(/^participantIds: each must be an active observer of the session’s department/, undefined, { timeout: 10_000 })).textContent).toBeTruthy();
+      expect(created).toBeNull();
+
+      // Without the one who left (choosing them again takes them off), with the one still there: created.
+      await pick(observersInput(form), `${gone.name} (${gone.email})`);
+      await pick(observersInput(form), `${kept.name} (${kept.email})`);
+      fireEvent.click(within(form).getByRole('button', { name: 'Create session' }));
+      await waitFor(() => expect(created).not.toBeNull(), { timeout: 10_000 });
+      const stored = (await t.get(`/api/calibration/sessions/${created!.id}`, hod.token)).json() as CalibrationSession;
+      expect(stored).toMatchObject({
+        title: 'Algebra lesson',
+        rubricVersionId: version.id,
+        lesson: { kind: 'live', description: 'Year 9 algebra, period 2', date: '2026-12-01' },
+        deadline: new Date('2099-01-15T17:00').toISOString(),
+        status: 'open',
+        participants: { total: 1, submitted: 0 },
+      });
+      const byItem = (items: { itemId: string }[]) => [...items].sort((x, y) => x.itemId.localeCompare(y.itemId));
+      expect(stored.reference!.expertName).toBe('Dr Expert');
+      expect(byItem(stored.reference!.items)).toEqual(byItem(version.items.map((item, i) => ({ itemId: item.id, score: 3 - i, rationale: `Why ${item.code}` }))));
+      expect(stored.roster!.map((p) => p.userId)).toEqual([kept.id]);
+    });
   });
 
   it('says it needs a connection and sends nothing offline', async () => {
