@@ -43,10 +43,10 @@ interface Person {
 }
 
 /** The expert's reference per item (title → level): see the header for how each observer's scores sit against it. */
-const REFERENCE: [string, number][] = [
-  ['Open questions', 2],
-  ['Wait time', 2],
-  ['Specific feedback', 3],
+const REFERENCE: [string, string, number][] = [
+  ['Q1', 'Open questions', 2],
+  ['Q2', 'Wait time', 2],
+  ['F1', 'Specific feedback', 3],
 ];
 
 /** Taps level `value` (1–3) of every item of the group, then saves the group. */
@@ -168,10 +168,10 @@ test.describe.serial('observer calibration', () => {
       await form.getByLabel(/^Deadline/).fill(local);
       await form.getByRole('checkbox', { name: 'Add an expert’s reference scores' }).check();
       await form.getByRole('textbox', { name: /^Expert/ }).fill('Dr Amara Expert');
-      for (const [item, level] of REFERENCE) {
-        await form.getByLabel(new RegExp(`^${item}: reference level`)).click();
+      for (const [code, item, level] of REFERENCE) {
+        await form.getByLabel(new RegExp(`^${code} ${item}: reference level`)).click();
         await hodPage.getByRole('option', { name: `${level} ${LEVELS[level - 1]}`, exact: true }).click();
-        await form.getByRole('textbox', { name: new RegExp(`^${item}: rationale`) }).fill(`Rationale for ${item.toLowerCase()}`);
+        await form.getByRole('textbox', { name: new RegExp(`^${code} ${item}: rationale`) }).fill(`Rationale for ${item.toLowerCase()}`);
       }
       await form.getByRole('button', { name: 'Create session' }).click();
       await expect(hodPage).toHaveURL(/\/calibration\/[0-9a-f-]{36}$/, { timeout: 20_000 });
