@@ -43,6 +43,19 @@ export function artifactFileRoute(): Route {
   return new Route(({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && ARTIFACT_FILE.test(url.pathname), strategy);
 }
 
+const CALIBRATION_VIDEO = /^\/api\/calibration\/sessions\/[^/]+\/video$/;
+
+/**
+ * A calibration lesson's video (`GET /api/calibration/sessions/<id>/video`): never cached (a lesson is large and the
+ * answers are byte ranges), only given the token so the page's <video> streams and seeks with Range requests.
+ */
+export function calibrationVideoRoute(): Route {
+  return new Route(
+    ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && CALIBRATION_VIDEO.test(url.pathname),
+    async ({ request }) => fetch(await withToken(request)),
+  );
+}
+
 export async function clearArtifactCache(): Promise<void> {
   await caches.delete(ARTIFACT_CACHE);
 }

@@ -4,6 +4,7 @@
  *  - precaches the built app shell (the manifest is injected at build time into `self.__WB_MANIFEST`);
  *  - serves every navigation except /api/* from the precached index.html, so the app opens offline;
  *  - keeps artifact files (/api/artifacts/<id>/file) in a CacheFirst runtime cache with expiry;
+ *  - gives a calibration lesson's video request the token (ranged, never cached);
  *  - wakes the sync engine on the Background Sync `sync` event (Chromium only; the page-side triggers are the
  *    real mechanism, this is a bonus when the app is closed);
  *  - updates by prompt only: a new version waits until the page posts SKIP_WAITING (the user clicked Reload).
@@ -12,7 +13,7 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { artifactFileRoute, clearArtifactCache } from './artifact-cache.js';
+import { artifactFileRoute, calibrationVideoRoute, clearArtifactCache } from './artifact-cache.js';
 import { SYNC_TAG, wakeSyncEngine } from './background-sync.js';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -24,6 +25,7 @@ cleanupOutdatedCaches();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api(\/|$)/] }));
 
 registerRoute(artifactFileRoute());
+registerRoute(calibrationVideoRoute());
 
 self.addEventListener('sync', (event: SyncEvent) => {
   if (event.tag === SYNC_TAG) event.waitUntil(wakeSyncEngine());

@@ -15,6 +15,10 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppAnalyticsRouteImport } from './routes/_app/analytics'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
+import { Route as AppCalibrationIndexRouteImport } from './routes/_app/calibration/index'
+import { Route as AppCalibrationCreateRouteImport } from './routes/_app/calibration/create'
+import { Route as AppCalibrationDueRouteImport } from './routes/_app/calibration/due'
+import { Route as AppCalibrationSeverityRouteImport } from './routes/_app/calibration/severity'
 import { Route as AppCoursesAssignCoursesRouteImport } from './routes/_app/courses/assign-courses'
 import { Route as AppCoursesCreateCoursesRouteImport } from './routes/_app/courses/create-courses'
 import { Route as AppCoursesListCoursesRouteImport } from './routes/_app/courses/list-courses'
@@ -31,6 +35,8 @@ import { Route as AppSettingsResetPasswordRouteImport } from './routes/_app/sett
 import { Route as AppUserSlugRouteImport } from './routes/_app/user/$slug'
 import { Route as AppUsersCreateUserRouteImport } from './routes/_app/users/create-user'
 import { Route as AppUsersListUserRouteImport } from './routes/_app/users/list-user'
+import { Route as AppCalibrationSessionIdIndexRouteImport } from './routes/_app/calibration/$sessionId/index'
+import { Route as AppCalibrationSessionIdResultsRouteImport } from './routes/_app/calibration/$sessionId/results'
 import { Route as AppObservationsDetailObservationIdRouteImport } from './routes/_app/observations/detail-observation/$id'
 import { Route as AppObservationsObservationRubricIdRouteImport } from './routes/_app/observations/observation-rubric/$id'
 import { Route as AppObservationsObservationSchedulingIdRouteImport } from './routes/_app/observations/observation-scheduling/$id'
@@ -65,6 +71,26 @@ const AppAnalyticsRoute = AppAnalyticsRouteImport.update({
 const AppDashboardRoute = AppDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCalibrationIndexRoute = AppCalibrationIndexRouteImport.update({
+  id: '/calibration/',
+  path: '/calibration/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCalibrationCreateRoute = AppCalibrationCreateRouteImport.update({
+  id: '/calibration/create',
+  path: '/calibration/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCalibrationDueRoute = AppCalibrationDueRouteImport.update({
+  id: '/calibration/due',
+  path: '/calibration/due',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCalibrationSeverityRoute = AppCalibrationSeverityRouteImport.update({
+  id: '/calibration/severity',
+  path: '/calibration/severity',
   getParentRoute: () => AppRoute,
 } as any)
 const AppCoursesAssignCoursesRoute = AppCoursesAssignCoursesRouteImport.update({
@@ -151,6 +177,18 @@ const AppUsersListUserRoute = AppUsersListUserRouteImport.update({
   path: '/users/list-user',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCalibrationSessionIdIndexRoute =
+  AppCalibrationSessionIdIndexRouteImport.update({
+    id: '/calibration/$sessionId/',
+    path: '/calibration/$sessionId/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCalibrationSessionIdResultsRoute =
+  AppCalibrationSessionIdResultsRouteImport.update({
+    id: '/calibration/$sessionId/results',
+    path: '/calibration/$sessionId/results',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppObservationsDetailObservationIdRoute =
   AppObservationsDetailObservationIdRouteImport.update({
     id: '/observations/detail-observation/$id',
@@ -193,6 +231,9 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/analytics': typeof AppAnalyticsRoute
   '/dashboard': typeof AppDashboardRoute
+  '/calibration/create': typeof AppCalibrationCreateRoute
+  '/calibration/due': typeof AppCalibrationDueRoute
+  '/calibration/severity': typeof AppCalibrationSeverityRoute
   '/courses/assign-courses': typeof AppCoursesAssignCoursesRoute
   '/courses/create-courses': typeof AppCoursesCreateCoursesRoute
   '/courses/list-courses': typeof AppCoursesListCoursesRoute
@@ -209,12 +250,15 @@ export interface FileRoutesByFullPath {
   '/user/$slug': typeof AppUserSlugRoute
   '/users/create-user': typeof AppUsersCreateUserRoute
   '/users/list-user': typeof AppUsersListUserRoute
+  '/calibration/': typeof AppCalibrationIndexRoute
+  '/calibration/$sessionId/results': typeof AppCalibrationSessionIdResultsRoute
   '/observations/detail-observation/$id': typeof AppObservationsDetailObservationIdRoute
   '/observations/observation-rubric/$id': typeof AppObservationsObservationRubricIdRoute
   '/observations/observation-scheduling/$id': typeof AppObservationsObservationSchedulingIdRoute
   '/observations/post-observation-meeting/$id': typeof AppObservationsPostObservationMeetingIdRoute
   '/observations/uninformed-observation-rubric/$id': typeof AppObservationsUninformedObservationRubricIdRoute
   '/rubrics/edit-rubric/$id': typeof AppRubricsEditRubricIdRoute
+  '/calibration/$sessionId/': typeof AppCalibrationSessionIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/accept-invitation': typeof AcceptInvitationRoute
@@ -222,6 +266,9 @@ export interface FileRoutesByTo {
   '/analytics': typeof AppAnalyticsRoute
   '/dashboard': typeof AppDashboardRoute
   '/': typeof AppIndexRoute
+  '/calibration/create': typeof AppCalibrationCreateRoute
+  '/calibration/due': typeof AppCalibrationDueRoute
+  '/calibration/severity': typeof AppCalibrationSeverityRoute
   '/courses/assign-courses': typeof AppCoursesAssignCoursesRoute
   '/courses/create-courses': typeof AppCoursesCreateCoursesRoute
   '/courses/list-courses': typeof AppCoursesListCoursesRoute
@@ -238,12 +285,15 @@ export interface FileRoutesByTo {
   '/user/$slug': typeof AppUserSlugRoute
   '/users/create-user': typeof AppUsersCreateUserRoute
   '/users/list-user': typeof AppUsersListUserRoute
+  '/calibration': typeof AppCalibrationIndexRoute
+  '/calibration/$sessionId/results': typeof AppCalibrationSessionIdResultsRoute
   '/observations/detail-observation/$id': typeof AppObservationsDetailObservationIdRoute
   '/observations/observation-rubric/$id': typeof AppObservationsObservationRubricIdRoute
   '/observations/observation-scheduling/$id': typeof AppObservationsObservationSchedulingIdRoute
   '/observations/post-observation-meeting/$id': typeof AppObservationsPostObservationMeetingIdRoute
   '/observations/uninformed-observation-rubric/$id': typeof AppObservationsUninformedObservationRubricIdRoute
   '/rubrics/edit-rubric/$id': typeof AppRubricsEditRubricIdRoute
+  '/calibration/$sessionId': typeof AppCalibrationSessionIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -253,6 +303,9 @@ export interface FileRoutesById {
   '/_app/analytics': typeof AppAnalyticsRoute
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/calibration/create': typeof AppCalibrationCreateRoute
+  '/_app/calibration/due': typeof AppCalibrationDueRoute
+  '/_app/calibration/severity': typeof AppCalibrationSeverityRoute
   '/_app/courses/assign-courses': typeof AppCoursesAssignCoursesRoute
   '/_app/courses/create-courses': typeof AppCoursesCreateCoursesRoute
   '/_app/courses/list-courses': typeof AppCoursesListCoursesRoute
@@ -269,12 +322,15 @@ export interface FileRoutesById {
   '/_app/user/$slug': typeof AppUserSlugRoute
   '/_app/users/create-user': typeof AppUsersCreateUserRoute
   '/_app/users/list-user': typeof AppUsersListUserRoute
+  '/_app/calibration/': typeof AppCalibrationIndexRoute
+  '/_app/calibration/$sessionId/results': typeof AppCalibrationSessionIdResultsRoute
   '/_app/observations/detail-observation/$id': typeof AppObservationsDetailObservationIdRoute
   '/_app/observations/observation-rubric/$id': typeof AppObservationsObservationRubricIdRoute
   '/_app/observations/observation-scheduling/$id': typeof AppObservationsObservationSchedulingIdRoute
   '/_app/observations/post-observation-meeting/$id': typeof AppObservationsPostObservationMeetingIdRoute
   '/_app/observations/uninformed-observation-rubric/$id': typeof AppObservationsUninformedObservationRubricIdRoute
   '/_app/rubrics/edit-rubric/$id': typeof AppRubricsEditRubricIdRoute
+  '/_app/calibration/$sessionId/': typeof AppCalibrationSessionIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -284,6 +340,9 @@ export interface FileRouteTypes {
     | '/login'
     | '/analytics'
     | '/dashboard'
+    | '/calibration/create'
+    | '/calibration/due'
+    | '/calibration/severity'
     | '/courses/assign-courses'
     | '/courses/create-courses'
     | '/courses/list-courses'
@@ -300,12 +359,15 @@ export interface FileRouteTypes {
     | '/user/$slug'
     | '/users/create-user'
     | '/users/list-user'
+    | '/calibration/'
+    | '/calibration/$sessionId/results'
     | '/observations/detail-observation/$id'
     | '/observations/observation-rubric/$id'
     | '/observations/observation-scheduling/$id'
     | '/observations/post-observation-meeting/$id'
     | '/observations/uninformed-observation-rubric/$id'
     | '/rubrics/edit-rubric/$id'
+    | '/calibration/$sessionId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/accept-invitation'
@@ -313,6 +375,9 @@ export interface FileRouteTypes {
     | '/analytics'
     | '/dashboard'
     | '/'
+    | '/calibration/create'
+    | '/calibration/due'
+    | '/calibration/severity'
     | '/courses/assign-courses'
     | '/courses/create-courses'
     | '/courses/list-courses'
@@ -329,12 +394,15 @@ export interface FileRouteTypes {
     | '/user/$slug'
     | '/users/create-user'
     | '/users/list-user'
+    | '/calibration'
+    | '/calibration/$sessionId/results'
     | '/observations/detail-observation/$id'
     | '/observations/observation-rubric/$id'
     | '/observations/observation-scheduling/$id'
     | '/observations/post-observation-meeting/$id'
     | '/observations/uninformed-observation-rubric/$id'
     | '/rubrics/edit-rubric/$id'
+    | '/calibration/$sessionId'
   id:
     | '__root__'
     | '/_app'
@@ -343,6 +411,9 @@ export interface FileRouteTypes {
     | '/_app/analytics'
     | '/_app/dashboard'
     | '/_app/'
+    | '/_app/calibration/create'
+    | '/_app/calibration/due'
+    | '/_app/calibration/severity'
     | '/_app/courses/assign-courses'
     | '/_app/courses/create-courses'
     | '/_app/courses/list-courses'
@@ -359,12 +430,15 @@ export interface FileRouteTypes {
     | '/_app/user/$slug'
     | '/_app/users/create-user'
     | '/_app/users/list-user'
+    | '/_app/calibration/'
+    | '/_app/calibration/$sessionId/results'
     | '/_app/observations/detail-observation/$id'
     | '/_app/observations/observation-rubric/$id'
     | '/_app/observations/observation-scheduling/$id'
     | '/_app/observations/post-observation-meeting/$id'
     | '/_app/observations/uninformed-observation-rubric/$id'
     | '/_app/rubrics/edit-rubric/$id'
+    | '/_app/calibration/$sessionId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -415,6 +489,34 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/dashboard'
       preLoaderRoute: typeof AppDashboardRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/calibration/': {
+      id: '/_app/calibration/'
+      path: '/calibration'
+      fullPath: '/calibration/'
+      preLoaderRoute: typeof AppCalibrationIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/calibration/create': {
+      id: '/_app/calibration/create'
+      path: '/calibration/create'
+      fullPath: '/calibration/create'
+      preLoaderRoute: typeof AppCalibrationCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/calibration/due': {
+      id: '/_app/calibration/due'
+      path: '/calibration/due'
+      fullPath: '/calibration/due'
+      preLoaderRoute: typeof AppCalibrationDueRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/calibration/severity': {
+      id: '/_app/calibration/severity'
+      path: '/calibration/severity'
+      fullPath: '/calibration/severity'
+      preLoaderRoute: typeof AppCalibrationSeverityRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/courses/assign-courses': {
@@ -529,6 +631,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUsersListUserRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/calibration/$sessionId/': {
+      id: '/_app/calibration/$sessionId/'
+      path: '/calibration/$sessionId'
+      fullPath: '/calibration/$sessionId/'
+      preLoaderRoute: typeof AppCalibrationSessionIdIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/calibration/$sessionId/results': {
+      id: '/_app/calibration/$sessionId/results'
+      path: '/calibration/$sessionId/results'
+      fullPath: '/calibration/$sessionId/results'
+      preLoaderRoute: typeof AppCalibrationSessionIdResultsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/observations/detail-observation/$id': {
       id: '/_app/observations/detail-observation/$id'
       path: '/observations/detail-observation/$id'
@@ -578,6 +694,9 @@ interface AppRouteChildren {
   AppAnalyticsRoute: typeof AppAnalyticsRoute
   AppDashboardRoute: typeof AppDashboardRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppCalibrationCreateRoute: typeof AppCalibrationCreateRoute
+  AppCalibrationDueRoute: typeof AppCalibrationDueRoute
+  AppCalibrationSeverityRoute: typeof AppCalibrationSeverityRoute
   AppCoursesAssignCoursesRoute: typeof AppCoursesAssignCoursesRoute
   AppCoursesCreateCoursesRoute: typeof AppCoursesCreateCoursesRoute
   AppCoursesListCoursesRoute: typeof AppCoursesListCoursesRoute
@@ -594,18 +713,24 @@ interface AppRouteChildren {
   AppUserSlugRoute: typeof AppUserSlugRoute
   AppUsersCreateUserRoute: typeof AppUsersCreateUserRoute
   AppUsersListUserRoute: typeof AppUsersListUserRoute
+  AppCalibrationIndexRoute: typeof AppCalibrationIndexRoute
+  AppCalibrationSessionIdResultsRoute: typeof AppCalibrationSessionIdResultsRoute
   AppObservationsDetailObservationIdRoute: typeof AppObservationsDetailObservationIdRoute
   AppObservationsObservationRubricIdRoute: typeof AppObservationsObservationRubricIdRoute
   AppObservationsObservationSchedulingIdRoute: typeof AppObservationsObservationSchedulingIdRoute
   AppObservationsPostObservationMeetingIdRoute: typeof AppObservationsPostObservationMeetingIdRoute
   AppObservationsUninformedObservationRubricIdRoute: typeof AppObservationsUninformedObservationRubricIdRoute
   AppRubricsEditRubricIdRoute: typeof AppRubricsEditRubricIdRoute
+  AppCalibrationSessionIdIndexRoute: typeof AppCalibrationSessionIdIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppAnalyticsRoute: AppAnalyticsRoute,
   AppDashboardRoute: AppDashboardRoute,
   AppIndexRoute: AppIndexRoute,
+  AppCalibrationCreateRoute: AppCalibrationCreateRoute,
+  AppCalibrationDueRoute: AppCalibrationDueRoute,
+  AppCalibrationSeverityRoute: AppCalibrationSeverityRoute,
   AppCoursesAssignCoursesRoute: AppCoursesAssignCoursesRoute,
   AppCoursesCreateCoursesRoute: AppCoursesCreateCoursesRoute,
   AppCoursesListCoursesRoute: AppCoursesListCoursesRoute,
@@ -622,6 +747,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppUserSlugRoute: AppUserSlugRoute,
   AppUsersCreateUserRoute: AppUsersCreateUserRoute,
   AppUsersListUserRoute: AppUsersListUserRoute,
+  AppCalibrationIndexRoute: AppCalibrationIndexRoute,
+  AppCalibrationSessionIdResultsRoute: AppCalibrationSessionIdResultsRoute,
   AppObservationsDetailObservationIdRoute:
     AppObservationsDetailObservationIdRoute,
   AppObservationsObservationRubricIdRoute:
@@ -633,6 +760,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppObservationsUninformedObservationRubricIdRoute:
     AppObservationsUninformedObservationRubricIdRoute,
   AppRubricsEditRubricIdRoute: AppRubricsEditRubricIdRoute,
+  AppCalibrationSessionIdIndexRoute: AppCalibrationSessionIdIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

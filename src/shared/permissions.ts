@@ -84,6 +84,17 @@ export const CAPABILITIES = {
    * (src/shared/access-policy/rubrics.ts mayEditRubric decides per rubric).
    */
   'rubric.build': [...TEMPLATE_EDITORS, 'Head_of_Department'],
+  /**
+   * The calibration pages (src/shared/access-policy/calibration.ts decides per session on the server): observers
+   * take part, a HOD organises their department's sessions, Admin and Super_Admin the institution's.
+   */
+  'calibration.view': ['Super_Admin', 'Admin', 'Head_of_Department', 'Observer'],
+  'calibration.organise': ['Super_Admin', 'Admin', 'Head_of_Department'],
+  /**
+   * GET /calibration/due and /calibration/severity and their pages: who of a department is calibrated, an observer's
+   * severity (HOD: own department; src/shared/access-policy/calibration.ts decides per department and observer).
+   */
+  'calibration.certification': [...TEMPLATE_EDITORS, 'Head_of_Department'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof CAPABILITIES;
@@ -139,6 +150,13 @@ export const PAGE_NEEDS = {
   '/analytics': 'analytics.view',
   '/rubrics/list-rubrics': 'rubric.build',
   '/rubrics/edit-rubric/$id': 'rubric.build',
+  // Index routes' full paths end in '/' (routes/_app/calibration/index.tsx, $sessionId/index.tsx).
+  '/calibration/': 'calibration.view',
+  '/calibration/create': 'calibration.organise',
+  '/calibration/$sessionId/': 'calibration.view',
+  '/calibration/$sessionId/results': 'calibration.view',
+  '/calibration/due': 'calibration.certification',
+  '/calibration/severity': 'calibration.certification',
 } as const satisfies Record<string, Capability | null>;
 
 export type PagePath = keyof typeof PAGE_NEEDS;
@@ -226,6 +244,8 @@ const MENU: readonly (MenuEntry | { label: string; children: readonly MenuEntry[
     ],
   },
   { label: 'Rubrics', to: '/rubrics/list-rubrics', covers: ['/rubrics/'] },
+  { label: 'Calibration', to: '/calibration', page: '/calibration/', covers: ['/calibration/'] },
+  { label: 'Observer Certification', to: '/calibration/due', covers: ['/calibration/severity'] },
   {
     label: 'Email Templates',
     children: [
@@ -267,6 +287,11 @@ export function activeMenuLink(role: Role, pathname: string): string | undefined
   const entries = MENU.flatMap((item) => ('children' in item ? item.children : [item])).filter((e) => entryVisible(role, e));
   const exact = entries.find((e) => samePath(pathname, e.to));
   if (exact) return exact.to;
-  const covering = entries.find((e) => e.covers?.some((c) => (c.length > 1 && c.endsWith('/') ? pathname.startsWith(c) : pathname === c)));
-  return covering?.to;
+  // The most specific cover wins: /calibration/severity is Observer Certification's, though under /calibration/.
+  const covers = (c: string) => (c.length > 1 && c.endsWith('/') ? pathname.startsWith(c) : pathname === c);
+  let best: { to: string; length: number } | undefined;
+  for (const e of entries) {
+    for (const c of e.covers ?? []) if (covers(c) && (!best || c.length > best.length)) best = { to: e.to, length: c.length };
+  }
+  return best?.to;
 }

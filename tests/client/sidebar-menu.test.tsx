@@ -29,9 +29,9 @@ function linkTargets(nav: HTMLElement): string[] {
 }
 
 describe('sidebar menu by role (SPEC §2)', () => {
-  it('Observer: dashboard, observation list, profile — nothing else', async () => {
+  it('Observer: dashboard, observation list, calibration, profile — nothing else', async () => {
     const nav = await renderMenu('Observer', '/dashboard');
-    expect(linkTargets(nav)).toEqual(['/dashboard', '/observations/list-observation', '/settings/profile']);
+    expect(linkTargets(nav)).toEqual(['/dashboard', '/observations/list-observation', '/calibration', '/settings/profile']);
     expect(within(nav).queryByText('Users')).toBeNull();
   });
 
@@ -41,7 +41,7 @@ describe('sidebar menu by role (SPEC §2)', () => {
     expect(within(nav).getByRole('link', { name: 'Courses' }).getAttribute('href')).toBe('/');
   });
 
-  it('Head_of_Department: users, initiate observation, analytics, the three course pages and the rubric builder', async () => {
+  it('Head_of_Department: users, initiate observation, analytics, the three course pages, the rubric builder, calibration and observer certification', async () => {
     const nav = await renderMenu('Head_of_Department', '/courses/assign-courses');
     expect(linkTargets(nav)).toEqual([
       '/dashboard',
@@ -54,6 +54,8 @@ describe('sidebar menu by role (SPEC §2)', () => {
       '/users/list-user',
       '/users/create-user',
       '/rubrics/list-rubrics',
+      '/calibration',
+      '/calibration/due',
       '/settings/profile',
     ]);
     // The active link is marked for assistive tech and styling; its group starts open.
@@ -78,7 +80,7 @@ describe('sidebar menu by role (SPEC §2)', () => {
       'Campus_Director',
       ['/observations/list-observation', '/courses/list-courses', '/users/list-user', '/users/create-user', '/user/faculty', '/plan/reflection-plan', '/analytics'],
       // SPEC's full menu lists these, but the server refuses them to a Campus Director.
-      ['/observations/prompt-observation', '/courses/create-courses', '/courses/assign-courses', '/email/new-user', '/observations/create-observation', '/rubrics/list-rubrics'],
+      ['/observations/prompt-observation', '/courses/create-courses', '/courses/assign-courses', '/email/new-user', '/observations/create-observation', '/rubrics/list-rubrics', '/calibration', '/calibration/due'],
     ],
   ] as const)('%s sees the pages it can use (Create User included) and none it cannot', async (role, present, absent) => {
     const nav = await renderMenu(role, '/settings/profile');
@@ -106,6 +108,7 @@ describe('sidebar highlights the current page', () => {
     ['Admin', '/', 'Dashboard'],
     ['Faculty', '/', 'Courses'],
     ['Campus_Director', '/user/observers', 'Observers'],
+    ['Head_of_Department', '/calibration/severity', 'Observer Certification'],
   ] as const)('%s at %s: only "%s" is marked', async (role, pathname, label) => {
     const nav = await renderMenu(role, pathname);
     linkTargets(nav); // opens the groups

@@ -44,6 +44,7 @@ const README: Partial<Record<Capability, Role[]>> = {
   'sso.approve': ['Super_Admin', 'Admin'],
   'department.mode': ['Super_Admin', 'Admin'],
   'rubric.build': ['Super_Admin', 'Admin', 'Head_of_Department'],
+  'calibration.certification': ['Super_Admin', 'Admin', 'Head_of_Department'],
 };
 
 /** A valid rubric: POST /rubrics checks the role only after the body (docs/api.md "Rubrics"). */
@@ -67,6 +68,11 @@ const PROBES: Partial<Record<Capability, Probe>> = {
   'sso.approve': async (t, token) => (await t.get('/api/sso-requests', token)).statusCode,
   'department.mode': async (t, token) => (await t.put('/api/department/999999/observation-mode', { mode: 'formative' }, token)).statusCode,
   'rubric.build': async (t, token) => (await t.post('/api/rubrics', PROBE_RUBRIC, token)).statusCode,
+  // The demo HOD's department: every other department's HOD would be refused by the department rule, not the role.
+  'calibration.certification': async (t, token) => {
+    const department = (await t.loginUser('hod')).department as { id: number };
+    return (await t.get(`/api/calibration/due?departmentId=${department.id}`, token)).statusCode;
+  },
 };
 
 let t: TestApp;

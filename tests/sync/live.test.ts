@@ -117,4 +117,32 @@ describe('LiveNudges reconnects', () => {
     expect(log.at(-1)).toBe('pull');
     await live.close();
   });
+
+  it('after a 429 comes back when Retry-After says, not after the long refusal wait', async () => {
+    const clock = new FakeClock();
+    const sleeps: number[] = [];
+    const fakeClock = Object.assign(clock, {
+      sleep: async (ms: number) => {
+        sleeps.push(ms);
+        clock.t += ms;
+      },
+    });
+    let opens = 0;
+    const streams: EventStreams = {
+      open: async (req) => {
+        opens++;
+        if (opens === 1) return { status: 429, done: Promise.resolve(), retryAfter: '30' };
+        return { status: 200, done: new Promise<void>((r) => req.signal.addEventListener('abort', () => r(), { once: true })) };
+      },
+    };
+    const pulls: number[] = [];
+    const start = clock.t;
+    const live = new LiveNudges({ streams, clock: fakeClock, random: seeded(5), getToken: async () => 't', clientId: async () => 'c', onNudge: () => pulls.push(clock.t - start) });
+    live.start();
+    await waitFor(() => opens === 2 && live.connected, 2000);
+    expect(sleeps).toEqual([30_000]);
+    // One catch-up pull, 30 s in (the refusal wait would have been 5 minutes).
+    expect(pulls).toEqual([30_000]);
+    await live.close();
+  });
 });

@@ -6,11 +6,12 @@
  *   connect ──200──► pull once (catch up on what happened while disconnected) ──► `feed` event → pull
  *      │ stream ended / broke / went silent (heartbeats stopped) → reconnect after backoff (1 s → 60 s, jitter;
  *      │                                                            reset after a stream that stayed up)
- *      │ 401 → wait for a new token (tokenChanged)      other refusal (404: an older server) → wait, retry later
+ *      │ 401 → wait for a new token (tokenChanged)      429/503 (stream limits) → backoff, at least its Retry-After
+ *      │ other refusal (404: an older server) → wait, retry later
  *      └ no token → wait for one
  */
 import { SYNC_EVENT_FEED, SYNC_EVENTS_PATH } from '../../shared/sync/protocol.js';
-import { nextDelay } from './backoff.js';
+import { nextDelay, parseRetryAfter } from './backoff.js';
 import type { Clock, EventStreams, Random } from './ports.js';
 
 export interface LiveOptions {
@@ -78,7 +79,7 @@ export class LiveNudges {
       const clientId = await this.opts.clientId();
       if (this.stop.signal.aborted) return;
       try {
-        const { status, done } = await this.opts.streams.open(
+        const { status, done, retryAfter } = await this.opts.streams.open(
           { path: SYNC_EVENTS_PATH, headers: { authorization: `Bearer ${token}`, 'x-client-id': clientId }, signal: this.stop.signal },
           (e) => {
             if (e.event === SYNC_EVENT_FEED) this.opts.onNudge();
@@ -87,6 +88,12 @@ export class LiveNudges {
         if (status === 401) {
           // Wait for a new token (or a long while), never hammer with a dead one.
           if (gen === this.tokenGen) await this.sleep(REFUSED_RETRY_MS);
+          continue;
+        }
+        if (status === 429 || status === 503) {
+          // Too many streams here now: the server says when to come back; the timed pull goes on meanwhile.
+          attempts++;
+          await this.sleep(nextDelay(attempts, random, parseRetryAfter(retryAfter, clock.now())));
           continue;
         }
         if (status !== 200) {

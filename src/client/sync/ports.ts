@@ -103,5 +103,5 @@ export interface EventStreams {
   open(
     req: { path: string; headers: Record<string, string>; signal: AbortSignal },
     onEvent: (e: ServerEvent) => void,
-  ): Promise<{ status: number; done: Promise<void> }>;
+  ): Promise<{ status: number; done: Promise<void>; /** A refusal's Retry-After header, when it sent one. */ retryAfter?: string | null }>;
 }

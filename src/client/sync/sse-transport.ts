@@ -37,7 +37,7 @@ export function fetchEventStreams(baseUrl = '', fetchImpl: typeof fetch = (...a)
       if (res.status !== 200 || !res.body) {
         cleanup();
         await res.body?.cancel().catch(() => undefined);
-        return { status: res.status, done: Promise.resolve() };
+        return { status: res.status, done: Promise.resolve(), retryAfter: res.headers.get('retry-after') };
       }
       const reader = res.body.getReader();
       const done = (async () => {

@@ -20,6 +20,7 @@ import {
   CalibrationSeverityQuery,
   CalibrationThresholds,
 } from '../../shared/contract/calibration.js';
+import { parseByteRange } from '../http/byte-range.js';
 import { idParam } from '../http/params.js';
 import { routeSchema } from '../http/route-schema.js';
 import { dueObservers, getThresholds } from '../services/calibration/certification.js';
@@ -41,15 +42,20 @@ export default async function calibrationRoutes(app: FastifyInstance): Promise<v
   const one = routeSchema('/calibration/sessions/:id', { tag: 'calibration', summary: 'One calibration session (a participant: only their own scores and notes until it closes)', who: organisersAndParticipants, response: CalibrationSession });
   app.get<IdParams>('/calibration/sessions/:id', { ...auth, schema: one }, async (req) => getSession(db, req.user, idParam(req.params.id), now()));
 
-  const video = routeSchema('/calibration/sessions/:id/video', { tag: 'calibration', summary: 'The lesson’s video', who: organisersAndParticipants, produces: 'video/mp4' });
+  // Byte ranges (http/byte-range.ts) let the browser's <video> seek: 206 with Content-Range, 416 past the end.
+  const video = routeSchema('/calibration/sessions/:id/video', { tag: 'calibration', summary: 'The lesson’s video (one byte range with Range: 206, or 416 past its end)', who: organisersAndParticipants, produces: 'video/mp4' });
   app.get<IdParams>('/calibration/sessions/:id/video', { ...auth, schema: video }, async (req, reply) => {
     const v = await videoForDownload(db, req.user, storage, idParam(req.params.id));
+    reply.header('accept-ranges', 'bytes').header('x-content-type-options', 'nosniff').header('cache-control', 'private, max-age=3600');
+    const range = parseByteRange(req.headers.range, v.size);
+    if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${v.size}`).send({ error: 'Range: not within the video' });
+    reply.header('content-type', 'video/mp4');
+    if (!range) return reply.header('content-length', v.size).send(await storage.openArtifact(v.storageKey));
     return reply
-      .header('content-type', 'video/mp4')
-      .header('content-length', v.size)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, max-age=3600')
-      .send(await storage.openArtifact(v.storageKey));
+      .code(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${v.size}`)
+      .header('content-length', range.end - range.start + 1)
+      .send(await storage.openArtifact(v.storageKey, range));
   });
 
   const results = routeSchema('/calibration/sessions/:id/results', { tag: 'calibration', summary: 'Agreement, kappa, Fleiss, ICC(2,1), certification and per-item distributions (409 until closed)', who: organisersAndParticipants, response: CalibrationResults });

@@ -101,8 +101,8 @@ export function diskStorage(dataDir: string): FileStorage {
       const s = await stat(artifactFile(dataDir, key)).catch(() => null);
       return s?.isFile() ? s.size : null;
     },
-    async openArtifact(key) {
-      return createReadStream(artifactFile(dataDir, key));
+    async openArtifact(key, range) {
+      return createReadStream(artifactFile(dataDir, key), range ? { start: range.start, end: range.end } : undefined);
     },
     async removeArtifact(key) {
       if (isStoredKey(key)) await rm(artifactFile(dataDir, key), { force: true });

@@ -46,7 +46,8 @@ export interface FileStorage {
   writeStored(key: string, bytes: Buffer): Promise<void>;
   /** Size of a stored file (artifact or picture), or null when there is none under that key. */
   artifactSize(key: string): Promise<number | null>;
-  openArtifact(key: string): Promise<Readable>;
+  /** The stored file, or only bytes `range.start`…`range.end` (inclusive) of it: the store's own ranged read. */
+  openArtifact(key: string, range?: { start: number; end: number }): Promise<Readable>;
   removeArtifact(key: string): Promise<void>;
   /** Every stored file's key (artifacts and pictures; never unfinished uploads): what a backup copies. */
   listStored(): Promise<string[]>;

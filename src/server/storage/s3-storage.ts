@@ -199,8 +199,8 @@ export function s3Storage(cfg: S3Config): FileStorage {
         throw err;
       }
     },
-    async openArtifact(key) {
-      const res = await store.s3.getObject({ Bucket, Key: artifactKey(key) });
+    async openArtifact(key, range) {
+      const res = await store.s3.getObject({ Bucket, Key: artifactKey(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) });
       return res.Body as Readable;
     },
     async removeArtifact(key) {

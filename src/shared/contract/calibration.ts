@@ -131,11 +131,15 @@ export const CalibrationResults = z.object({
 });
 export type CalibrationResults = z.infer<typeof CalibrationResults>;
 
-/** GET /calibration/due: per observer of the department, their calibration on the department's rubric version. */
+/**
+ * GET /calibration/due: per observer of the department, their calibration on the department's rubric version:
+ * certifiedUntil is the end of their latest certification on it, past when it has expired (null: never certified);
+ * calibrated is the server's reading of it at its clock (the same rule as the initiate warning).
+ */
 export const CalibrationDue = z.object({
   departmentId: z.number(),
   rubricVersionId: z.string(),
-  observers: z.array(z.object({ userId: z.string(), name: z.string(), calibratedUntil: z.string().nullable(), due: z.boolean() })),
+  observers: z.array(z.object({ userId: z.string(), name: z.string(), certifiedUntil: z.string().nullable(), calibrated: z.boolean(), due: z.boolean() })),
 });
 export type CalibrationDue = z.infer<typeof CalibrationDue>;
 

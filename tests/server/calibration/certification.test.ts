@@ -1,13 +1,14 @@
 /**
  * Certification (docs/adr/2026-11-28-calibration.md): a rubric version's thresholds (default adjacent ≥ 80 %, exact
  * ≥ 50 %; its editors change them), participants meeting them against the expert are calibrated on the version
- * until CALIBRATION_VALID_DAYS after the close, a HOD sees who is due, and initiating an observation answers with a
- * warning for an observer not calibrated on its version — a 409 naming the observer with CALIBRATION_REQUIRED.
+ * until CALIBRATION_VALID_DAYS after the close, a HOD sees who is due (an ended certification with its end, apart from
+ * never), and initiating an observation answers with a warning for an observer not calibrated on its version (an
+ * ended certification counts as none) — a 409 naming the observer with CALIBRATION_REQUIRED.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/server/config.js';
-import { calibrationSessions, departments } from '../../../src/server/db/schema.js';
+import { calibrationCertifications, calibrationSessions, departments } from '../../../src/server/db/schema.js';
 import type { CalibrationDue, CalibrationResults } from '../../../src/shared/contract/calibration.js';
 import { createSession, groupsOf, inDays, newObservers, publishedVersion, type Version } from '../support/calibration-fixture.js';
 import { useTestApp, type TestApp } from '../support/helpers.js';
@@ -94,8 +95,8 @@ describe('certification on a rubric version', () => {
     const body = due.json() as CalibrationDue;
     expect(body.rubricVersionId).toBe(version.id);
     const row = (uid: string) => body.observers.find((o) => o.userId === uid)!;
-    expect(row(ids.observer)).toMatchObject({ due: false, calibratedUntil: new Date(closedAt.getTime() + 365 * DAY_MS).toISOString() });
-    expect(row(ids.observer2)).toMatchObject({ due: true, calibratedUntil: null });
+    expect(row(ids.observer)).toMatchObject({ due: false, calibrated: true, certifiedUntil: new Date(closedAt.getTime() + 365 * DAY_MS).toISOString() });
+    expect(row(ids.observer2)).toMatchObject({ due: true, calibrated: false, certifiedUntil: null });
 
     // Who may read it: the department's HOD and the administrators; never observers or faculty, nor another HOD.
     const cs = await csDepartment(t);
@@ -114,6 +115,30 @@ describe('certification on a rubric version', () => {
     expect(warned.json().ids).toHaveLength(1);
   });
 
+  it('an ended certification shows with its end but counts as none: due, and initiating with its observer warns', async () => {
+    const hod = await t.login('hod');
+    const version = await publishedVersion(t, hod, LEVELS, CODES);
+    const ids = { observer: await t.userId('observer'), observer2: await t.userId('observer2') };
+    await calibrate(t, { version, token: hod, people: [{ id: ids.observer, token: await t.login('observer'), levels: CLOSE }] });
+    const readDue = async () => (await t.get(`/api/calibration/due?rubricVersionId=${version.id}`, hod)).json() as CalibrationDue;
+    expect((await readDue()).observers.find((o) => o.userId === ids.observer)).toMatchObject({ calibrated: true, due: false });
+
+    // Its end moves to yesterday, as CALIBRATION_VALID_DAYS after an old session would have put it.
+    const ended = new Date(Date.now() - DAY_MS);
+    await t.db
+      .update(calibrationCertifications)
+      .set({ validUntil: ended })
+      .where(and(eq(calibrationCertifications.userId, ids.observer), eq(calibrationCertifications.rubricVersionId, version.id)));
+    const due = await readDue();
+    expect(due.observers.find((o) => o.userId === ids.observer)).toMatchObject({ certifiedUntil: ended.toISOString(), calibrated: false, due: true });
+    expect(due.observers.find((o) => o.userId === ids.observer2)).toMatchObject({ certifiedUntil: null, calibrated: false, due: true });
+
+    // The initiate's rule is the same: the observer with the ended certification is not calibrated.
+    const warned = await initiate(t, hod, version.id, 'faculty2');
+    expect(warned.statusCode, warned.body).toBe(201);
+    expect(warned.json().warnings).toEqual([{ observerId: ids.observer, rubricVersionId: version.id, message: expect.stringMatching(/^observerId: .+ is not calibrated on this rubric version$/) }]);
+  });
+
   it('a version’s own thresholds decide: stricter ones certify nobody who falls short of them', async () => {
     const hod = await t.login('hod');
     const version = await publishedVersion(t, hod, LEVELS, CODES);
@@ -123,7 +148,7 @@ describe('certification on a rubric version', () => {
     expect(results.thresholds).toEqual({ adjacentPct: 100, exactPct: 90 });
     expect(results.participants[0].certification).toMatchObject({ met: false, checks: [{ figure: 'adjacent', reason: 'met' }, { figure: 'exact', reason: 'below', required: 90 }] });
     const due = (await t.get(`/api/calibration/due?rubricVersionId=${version.id}`, hod)).json() as CalibrationDue;
-    expect(due.observers.every((o) => o.calibratedUntil === null && o.due)).toBe(true);
+    expect(due.observers.every((o) => o.certifiedUntil === null && !o.calibrated && o.due)).toBe(true);
   });
 
   it('an institution session certifies observers of any department; its organisers are the administrators', async () => {
@@ -158,7 +183,7 @@ describe('with CALIBRATION_REQUIRED=true and CALIBRATION_VALID_DAYS=30', () => {
 
     const { closedAt } = await calibrate(t, { version, token: hod, people: [{ id: await t.userId('observer'), token: await t.login('observer'), levels: CLOSE }] });
     const due = (await t.get(`/api/calibration/due?rubricVersionId=${version.id}`, hod)).json() as CalibrationDue;
-    const until = due.observers.find((o) => o.name && o.calibratedUntil)!.calibratedUntil!;
+    const until = due.observers.find((o) => o.calibrated)!.certifiedUntil!;
     expect(until).toBe(new Date(closedAt.getTime() + 30 * DAY_MS).toISOString());
     // Within 30 days of its end a certification is due again: here it always is.
     expect(due.observers.every((o) => o.due)).toBe(true);

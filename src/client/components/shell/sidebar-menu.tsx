@@ -40,6 +40,7 @@ function MenuGroupLink({ group, activeTo, onNavigate }: { group: MenuGroup; acti
           key={child.to + child.label}
           component={Link}
           to={child.to as AnyTo}
+          activeOptions={EXACT}
           label={child.label}
           active={child.to === activeTo}
           aria-current={child.to === activeTo ? 'page' : undefined}
@@ -49,6 +50,12 @@ function MenuGroupLink({ group, activeTo, onNavigate }: { group: MenuGroup; acti
     </NavLink>
   );
 }
+
+/**
+ * The router marks a link under whose path the page is (/calibration for /calibration/due) as current by itself;
+ * exact matching leaves that to activeMenuLink, so only one link is ever marked.
+ */
+const EXACT = { exact: true } as const;
 
 export function SidebarMenu({ role, pathname, onNavigate }: SidebarMenuProps) {
   // One highlighted link: the current page's, or the entry the page belongs to (an observation's screens → the list).
@@ -63,6 +70,7 @@ export function SidebarMenu({ role, pathname, onNavigate }: SidebarMenuProps) {
             key={group.label}
             component={Link}
             to={(group.to ?? '/') as AnyTo}
+            activeOptions={EXACT}
             label={group.label}
             active={group.to === activeTo}
             aria-current={group.to === activeTo ? 'page' : undefined}

@@ -10,6 +10,8 @@ import { useCurrentUser } from '../../hooks/use-session.js';
 import { menuIcon } from './menu-icons.js';
 
 type AnyTo = LinkProps['to'];
+/** Highlighting is activeMenuLink's alone (see sidebar-menu.tsx): the router's own prefix match is switched off. */
+const EXACT = { exact: true } as const;
 
 function RailGroup({ group, activeTo }: { group: MenuGroup; activeTo: string | undefined }) {
   const active = (group.children ?? []).some((c) => c.to === activeTo);
@@ -25,7 +27,7 @@ function RailGroup({ group, activeTo }: { group: MenuGroup; activeTo: string | u
       <Menu.Dropdown>
         <Menu.Label>{group.label}</Menu.Label>
         {(group.children ?? []).map((c) => (
-          <Menu.Item key={c.to + c.label} component={Link} to={c.to as AnyTo} aria-current={c.to === activeTo ? 'page' : undefined} fw={c.to === activeTo ? 600 : undefined}>
+          <Menu.Item key={c.to + c.label} component={Link} to={c.to as AnyTo} activeOptions={EXACT} aria-current={c.to === activeTo ? 'page' : undefined} fw={c.to === activeTo ? 600 : undefined}>
             {c.label}
           </Menu.Item>
         ))}
@@ -50,6 +52,7 @@ export function SidebarRail() {
               <ActionIcon
                 component={Link}
                 to={(group.to ?? '/') as AnyTo}
+                activeOptions={EXACT}
                 size={44}
                 variant={group.to === activeTo ? 'light' : 'subtle'}
                 color={group.to === activeTo ? 'blue' : 'gray'}

@@ -5,6 +5,10 @@
  * follows 2.5 s after the success toast (SPEC §4). The rubric: a published version of the institution's or the
  * department's rubrics on the device (docs/adr/2026-11-28-rubric-versions.md), the department's default preselected
  * when the server can say which it is; "the department's default" leaves the choice to the server.
+ * Calibration (docs/adr/2026-11-28-calibration.md): online, the form asks GET /calibration/due whether the chosen
+ * observer is calibrated on the version and warns before and after initiating (the outbox keeps no answer body, so
+ * the after-warning is that same server check, made once the initiate is applied); when the institution requires
+ * calibration the server refuses the initiate (409) and its message shows on the Observer field.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, MultiSelect, Paper, Select, Stack, Text } from '@mantine/core';
@@ -15,11 +19,13 @@ import { DELAY } from '../../../shared/constants.js';
 import type { User } from '../../../shared/contract/users.js';
 import type { RubricSummary, RubricVersion } from '../../../shared/contract/rubrics.js';
 import { fetchRubrics } from '../../api/rubrics.js';
+import { fetchCalibrationDue } from '../../api/calibration-reports.js';
 import { SEMESTERS, type Semester } from '../../../shared/enums.js';
 import { MSG } from '../../../shared/messages.js';
 import { getDb } from '../../sync/index.js';
 import { toast } from '../../components/toast.js';
-import { submitWithToast } from '../../components/submit-result.js';
+import { showOutcome } from '../../components/submit-result.js';
+import { submit as submitMutation } from '../../sync/index.js';
 
 export interface CreateObservationFormProps {
   hod: Pick<User, 'id' | 'department'>;
@@ -96,6 +102,27 @@ export function defaultVersionId(rubrics: readonly RubricSummary[], departmentId
 }
 
 const SERVER_DEFAULT = 'department-default';
+const isOnline = () => (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine !== false;
+
+/** The server's "not calibrated" refusal names the field as `observerId: …`; the form shows it on the Observer field. */
+export function observerRefusal(message: string): string | null {
+  return message.startsWith('observerId: ') ? `Observer: ${message.slice('observerId: '.length)}` : null;
+}
+
+/**
+ * Whether `observerId` is calibrated on the version (undefined: unknown — offline, or the server did not answer),
+ * from GET /calibration/due for the department; `version` undefined = the version the server would choose.
+ */
+async function calibrationOf(departmentId: number, observerId: string, version: string | undefined): Promise<{ calibrated: boolean; rubricVersionId: string } | undefined> {
+  if (!isOnline()) return undefined;
+  try {
+    const due = await fetchCalibrationDue({ departmentId, rubricVersionId: version });
+    const row = due.observers.find((o) => o.userId === observerId);
+    return row ? { calibrated: row.calibrated, rubricVersionId: due.rubricVersionId } : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export function CreateObservationForm({ hod }: CreateObservationFormProps) {
   const departmentId = hod.department?.id ?? null;
@@ -123,9 +150,27 @@ export function CreateObservationForm({ hod }: CreateObservationFormProps) {
   const [facultyIds, setFacultyIds] = useState<string[]>([]);
   const [semester, setSemester] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [observerError, setObserverError] = useState<string | null>(null);
+  /** Before initiating: the observer's calibration on the chosen version (undefined: not known). */
+  const [calibration, setCalibration] = useState<{ calibrated: boolean; rubricVersionId: string } | undefined>(undefined);
+  const [afterWarning, setAfterWarning] = useState<string | null>(null);
   const navigate = useNavigate();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+
+  const versionArg = chosenVersion === SERVER_DEFAULT ? undefined : chosenVersion;
+  const versionName = (id: string | undefined) => versions?.find((v) => v.value === id)?.label ?? 'this rubric version';
+  const observerName = (candidates?.observers.find((o) => o.value === observerId)?.label ?? '').replace(/ \(.*\)$/, '');
+  useEffect(() => {
+    let live = true;
+    setCalibration(undefined);
+    if (departmentId == null || !observerId) return;
+    void calibrationOf(departmentId, observerId, versionArg).then((c) => live && setCalibration(c));
+    return () => {
+      live = false;
+    };
+  }, [departmentId, observerId, versionArg]);
+  const notCalibrated = (name: string, versionId: string) => `${name} is not calibrated on ${versionName(versionId)}.`;
 
   // Faculty chosen earlier stay chosen only while they are still available.
   const facultyData = useMemo(() => candidates?.faculty ?? [], [candidates]);
@@ -135,13 +180,26 @@ export function CreateObservationForm({ hod }: CreateObservationFormProps) {
     if (!observerId || facultyIds.length === 0) return toast.error(MSG.selectObserverAndFaculty);
     if (!semester) return toast.error(MSG.selectSemester);
     setBusy(true);
+    setObserverError(null);
+    setAfterWarning(null);
+    let loading: string | undefined;
     try {
       const ids = Object.fromEntries(facultyIds.map((f) => [f, crypto.randomUUID()]));
-      const version = chosenVersion === SERVER_DEFAULT ? {} : { rubricVersionId: chosenVersion };
-      const ok = await submitWithToast('observation.initiate', { facultyIds, observerId, semester: semester as Semester, ids, ...version }, { progress: MSG.observationsInitiating, success: MSG.observationsInitiated });
-      if (!ok) return void setBusy(false);
+      const version = versionArg ? { rubricVersionId: versionArg } : {};
+      loading = toast.loading(MSG.observationsInitiating);
+      const outcome = await submitMutation('observation.initiate', { facultyIds, observerId, semester: semester as Semester, ids, ...version });
+      if (outcome.kind === 'refused') setObserverError(observerRefusal(outcome.message));
+      if (!showOutcome(outcome, MSG.observationsInitiated, loading)) return void setBusy(false);
+      loading = undefined;
+      const after = outcome.kind === 'applied' && departmentId != null ? await calibrationOf(departmentId, observerId, versionArg) : undefined;
+      if (after && !after.calibrated) {
+        const warning = notCalibrated(observerName || 'The observer', after.rubricVersionId);
+        setAfterWarning(warning);
+        toast.info(`Initiated with a warning: ${warning}`);
+      }
       timer.current = setTimeout(() => void navigate({ to: '/observations/list-observation' }), DELAY.initiateRedirect);
     } catch (err) {
+      if (loading) toast.hide(loading);
       setBusy(false);
       toast.error(err instanceof Error ? err.message : MSG.somethingWrong);
     }
@@ -155,10 +213,24 @@ export function CreateObservationForm({ hod }: CreateObservationFormProps) {
           placeholder="Select observer"
           data={candidates?.observers ?? []}
           value={observerId}
-          onChange={setObserverId}
+          onChange={(v) => {
+            setObserverId(v);
+            setObserverError(null);
+          }}
           searchable
           nothingFoundMessage="No observers in your department"
+          error={observerError}
         />
+        {calibration && !calibration.calibrated && !afterWarning ? (
+          <Alert color="yellow" title="Calibration" data-testid="calibration-before">
+            {`${notCalibrated(observerName || 'This observer', calibration.rubricVersionId)} You can still initiate unless the institution requires calibration.`}
+          </Alert>
+        ) : null}
+        {afterWarning ? (
+          <Alert color="yellow" title="Initiated with a warning" data-testid="calibration-warning" role="status">
+            {afterWarning}
+          </Alert>
+        ) : null}
         {noFaculty ? <Alert color="yellow" title="Faculty">{MSG.noFacultyAvailable}</Alert> : null}
         <MultiSelect
           label="Faculty"

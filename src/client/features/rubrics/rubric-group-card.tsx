@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { Badge, Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { ScoreControl } from './score-control.js';
+import { ScoreControl } from '../../components/score-control.js';
 import { GROUP_STATE_COLOR, GROUP_STATE_LABEL, type Draft, type GroupState, type RubricGroup } from './rubric-state.js';
 
 export interface RubricGroupCardProps {

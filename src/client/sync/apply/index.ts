@@ -2,6 +2,7 @@
 import type { SyncEntity } from '../../../shared/sync/protocol.js';
 import { mutationDef } from '../../../shared/sync/mutations/index.js';
 import { ADMIN_APPLY } from './admin.js';
+import { CALIBRATION_APPLY } from './calibration.js';
 import { EVIDENCE_APPLY } from './evidence.js';
 import { OBSERVATION_APPLY } from './observations.js';
 import { PROFILE_APPLY } from './profile.js';
@@ -9,7 +10,7 @@ import type { ApplyDef, ApplyRegistry } from './types.js';
 
 export type { ApplyContext, ApplyDef, ApplyRegistry } from './types.js';
 
-export const APPLY: ApplyRegistry = { ...PROFILE_APPLY, ...OBSERVATION_APPLY, ...ADMIN_APPLY, ...EVIDENCE_APPLY };
+export const APPLY: ApplyRegistry = { ...PROFILE_APPLY, ...OBSERVATION_APPLY, ...ADMIN_APPLY, ...EVIDENCE_APPLY, ...CALIBRATION_APPLY };
 
 export function applyFor(name: string): ApplyDef<unknown> | undefined {
   return (APPLY as Record<string, ApplyDef<unknown>>)[name];

@@ -3,7 +3,7 @@
  * ≥ 50 % against the expert's reference; its editors may change them), who is calibrated on a version until when,
  * and who of a department is due. The decision itself is src/shared/calibration/certification.ts.
  */
-import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { maySeeCalibrationDue, maySetCalibrationThresholds, mayReadRubric } from '../../../shared/access-policy/index.js';
 import { DEFAULT_CERTIFICATION_THRESHOLDS, type CertificationThresholds } from '../../../shared/calibration/index.js';
@@ -60,19 +60,32 @@ export async function certify(tx: Tx, userId: string, versionId: string, session
     .onConflictDoUpdate({ target: [calibrationCertifications.userId, calibrationCertifications.rubricVersionId], set: { sessionId, certifiedAt: at, validUntil } });
 }
 
-/** The observers of `ids` calibrated on the version at `now`, with their certification's end. */
-export async function calibratedUntil(db: Db | Tx, ids: readonly string[], versionId: string, now: Date): Promise<Map<string, Date>> {
+/**
+ * What "calibrated" means, in one place: a certification on the version whose end is still ahead at `now`. An ended
+ * one is kept (the due page says when it ended) but counts as none, for the due list and the initiate warning alike.
+ */
+export const stillValid = (until: Date | undefined, now: Date): until is Date => until !== undefined && until.getTime() > now.getTime();
+
+/** Each observer's latest certification on the version, by its end, ended or not (certify keeps one row per pair). */
+export async function latestCertifications(db: Db | Tx, ids: readonly string[], versionId: string): Promise<Map<string, Date>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ userId: calibrationCertifications.userId, validUntil: calibrationCertifications.validUntil })
     .from(calibrationCertifications)
-    .where(and(inArray(calibrationCertifications.userId, [...ids]), eq(calibrationCertifications.rubricVersionId, versionId), gt(calibrationCertifications.validUntil, now)));
+    .where(and(inArray(calibrationCertifications.userId, [...ids]), eq(calibrationCertifications.rubricVersionId, versionId)));
   return new Map(rows.map((r) => [r.userId, r.validUntil]));
+}
+
+/** The observers of `ids` calibrated on the version at `now`, with their certification's end. */
+export async function calibratedUntil(db: Db | Tx, ids: readonly string[], versionId: string, now: Date): Promise<Map<string, Date>> {
+  const latest = await latestCertifications(db, ids, versionId);
+  return new Map([...latest].filter(([, until]) => stillValid(until, now)));
 }
 
 /**
  * GET /calibration/due: the department's active observers and their calibration on the rubric version (given, or
- * the one an observation there would use now), due when not calibrated or ending within DUE_SOON_DAYS.
+ * the one an observation there would use now): the end of their latest certification even when it has passed (so
+ * "expired" reads apart from "never"), whether it still holds, and due when it does not or ends within DUE_SOON_DAYS.
  */
 export async function dueObservers(db: Db, u: AuthUser, query: { departmentId?: number; rubricVersionId?: string }, now: Date): Promise<CalibrationDue> {
   const departmentId = query.departmentId ?? u.departmentId;
@@ -85,14 +98,15 @@ export async function dueObservers(db: Db, u: AuthUser, query: { departmentId?: 
     .from(users)
     .where(and(eq(users.role, 'Observer'), eq(users.departmentId, departmentId), isNull(users.deactivatedAt)))
     .orderBy(asc(users.name), asc(users.id));
-  const until = await calibratedUntil(db, observers.map((o) => o.id), rubricVersionId, now);
+  const latest = await latestCertifications(db, observers.map((o) => o.id), rubricVersionId);
   const soon = now.getTime() + DUE_SOON_DAYS * DAY_MS;
   return {
     departmentId,
     rubricVersionId,
     observers: observers.map((o) => {
-      const end = until.get(o.id) ?? null;
-      return { userId: o.id, name: o.name, calibratedUntil: end ? end.toISOString() : null, due: !end || end.getTime() <= soon };
+      const end = latest.get(o.id);
+      const calibrated = stillValid(end, now);
+      return { userId: o.id, name: o.name, certifiedUntil: end ? end.toISOString() : null, calibrated, due: !calibrated || end.getTime() <= soon };
     }),
   };
 }

@@ -54,7 +54,7 @@ export const OBSERVATION_MUTATORS = [
       summary: 'Initiate observations (warnings: the observer is not calibrated on the version; 409 instead when CALIBRATION_REQUIRED)',
       who: 'Head_of_Department',
       body: InitiateRequest,
-      response: MessageBody.extend({ ids: z.record(z.string(), z.string()), warnings: z.array(CalibrationWarning) }),
+      response: MessageBody.extend({ ids: z.array(z.string()), warnings: z.array(CalibrationWarning) }),
       status: 201,
     },
     names: ['observation.initiate'],

@@ -6,7 +6,7 @@
  */
 import { useId, type CSSProperties } from 'react';
 import { Text } from '@mantine/core';
-import { SPEC_SCALE, type ScaleLevel } from '../../../shared/rubric-definition.js';
+import { SPEC_SCALE, type ScaleLevel } from '../../shared/rubric-definition.js';
 import './score-control.css';
 
 export interface ScoreControlProps {
