@@ -34,13 +34,14 @@ export function mayReadRubric(u: Viewer, r: RubricScope): boolean {
 /**
  * Which rubric versions a user's device replicates (docs/adr/2026-11-28-retired-rubric-versions.md): every version
  * of the rubrics they edit (drafts included: a builder works offline), the published versions they mayReadRubric,
- * and a retired version they may read only while they see an observation scored on it (`seesObservationOnIt`), so
- * a department's past versions do not fill every device. Reading one over the API stays mayReadRubric's.
+ * and a retired version they may read only while something of theirs is on it (`inUse`: an observation they see, a
+ * calibration session they take part in or organised), so a department's past versions do not fill every device.
+ * Reading one over the API stays mayReadRubric's.
  */
-export function replicatesRubricVersion(u: Viewer, r: RubricScope, status: 'draft' | 'published' | 'retired', seesObservationOnIt: boolean): boolean {
+export function replicatesRubricVersion(u: Viewer, r: RubricScope, status: 'draft' | 'published' | 'retired', inUse: boolean): boolean {
   if (mayEditRubric(u, r)) return true;
   if (status === 'draft' || !mayReadRubric(u, r)) return false;
-  return status === 'published' || seesObservationOnIt;
+  return status === 'published' || inUse;
 }
 
 /** Choose a department's default rubric: Super_Admin and Admin for any department, a HOD for their own. */

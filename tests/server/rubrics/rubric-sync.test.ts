@@ -2,8 +2,8 @@
  * Rubric versions on the device (sync/sources/rubrics.ts): each user's feed holds exactly the versions
  * replicatesRubricVersion gives them among those GET /rubrics lists (the SQL form agrees with the policy for every
  * role), whole as GET /rubrics/versions/{id} answers — drafts only for the rubric's editors, a retired version
- * only for its editors and those who see an observation on it (arriving in the same page as the observation that
- * brings it); a later change (a draft save, publish, retire, a rename) arrives after the cursor with a version of its
+ * only for its editors and those who see an observation or have a calibration session on it (arriving in the same
+ * page as the observation that brings it); a later change (a draft save, publish, retire, a rename) arrives after the cursor with a version of its
  * own; a deleted draft, or a version retired under a device that no longer replicates it, arrives as a removal.
  */
 import { randomUUID } from 'node:crypto';
@@ -14,6 +14,7 @@ import type { RubricSummary } from '../../../src/shared/contract/rubrics.js';
 import type { Role } from '../../../src/shared/enums.js';
 import type { SyncChange } from '../../../src/shared/sync/protocol.js';
 import { useTestApp, type TestApp } from '../support/helpers.js';
+import { createSession, inDays } from '../support/calibration-fixture.js';
 import { actors, key, type Actors } from '../support/observations-fixture.js';
 import { create, FIVE_LEVELS, publish, published } from './rubric-fixture.js';
 
@@ -113,6 +114,27 @@ describe('rubric versions in the sync feed', () => {
     expect(rubricChanges((await pull(a.observer2)).changes).map((c) => c.id)).toContain(old);
     // faculty, who sees no observation on it, never gets it.
     expect(rubricChanges((await pull(a.faculty)).changes).map((c) => c.id)).not.toContain(old);
+  });
+
+  it('a retired version stays on the devices of a calibration session’s participants, and of no other observer', async () => {
+    const a = await actors(t);
+    const version = await published(t, a.hod, FIVE_LEVELS());
+    const session = await createSession(t, a.hod, {
+      title: 'Calibration on a version about to be retired',
+      rubricVersionId: version.id,
+      lesson: { kind: 'live', description: 'Year 9 algebra, period 2', date: '2026-12-01' },
+      participantIds: [a.ids.observer2],
+      deadline: inDays(7),
+    });
+    const before = await pull(a.observer2);
+    expect((await t.post(`/api/rubrics/versions/${version.id}/retire`, undefined, a.hod, key())).statusCode).toBe(200);
+    const retired = rubricChanges((await pull(a.observer2, before.cursor)).changes).find((c) => c.id === version.id);
+    expect(retired?.data).toMatchObject({ status: 'retired' });
+    const fresh = await pull(a.observer2);
+    expect(fresh.changes.some((c) => c.entity === 'calibrationSessions' && c.id === session.id)).toBe(true);
+    expect(rubricChanges(fresh.changes).find((c) => c.id === version.id)?.data).toEqual((await t.get(`/api/rubrics/versions/${version.id}`, a.observer2)).json());
+    // observer takes part in no session and sees no observation on it.
+    expect(rubricChanges((await pull(a.observer)).changes).map((c) => c.id)).not.toContain(version.id);
   });
 
   it('a builder’s draft: each save reaches their device, and deleting it arrives as a removal', async () => {

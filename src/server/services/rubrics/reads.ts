@@ -11,8 +11,9 @@ import { isUuid } from '../../../shared/ids.js';
 import type { RubricDefinition } from '../../../shared/rubric-definition.js';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/results.js';
-import { observations, rubricDefaults, rubrics, rubricVersions } from '../../db/schema.js';
+import { calibrationSessions, observations, rubricDefaults, rubrics, rubricVersions } from '../../db/schema.js';
 import type { AuthUser } from '../deps.js';
+import { takesPartWhere } from '../calibration/sessions.js';
 import { notFound } from '../errors.js';
 import { observationScope } from '../scope/index.js';
 import { definitionOf, loadVersion, versionDocs, type RubricRow, type VersionRow } from './versions.js';
@@ -22,15 +23,19 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /**
  * What a device replicates (replicatesRubricVersion), as SQL on `rubric_versions`: every version of the rubrics the
  * user mayEditRubric, the published versions they mayReadRubric — administrators and the Campus Director every
- * rubric, everyone else the institution's and their department's — and a retired one they may read while an
- * observation in their scope (services/scope) is scored on it. tests/server/rubrics/rubric-sync.test.ts checks it
- * agrees with the policy for every role.
+ * rubric, everyone else the institution's and their department's — and a retired one they may read while it is in
+ * use for them: an observation in their scope (services/scope) or a calibration session they take part in or
+ * organised is on it. tests/server/rubrics/rubric-sync.test.ts checks it agrees with the policy for every role.
  */
 export function replicatedVersionsWhere(u: AuthUser): SQL {
   const editable = editableVersionsWhere(u);
   const published = and(eq(rubricVersions.status, 'published'), readableVersionsWhere(u))!;
-  // `in`, not a correlated `exists`: under the `or` it is one hashed scan of the user's observations, not one per version.
-  const retired = and(retiredReadOnlyWhere(u), sql`${rubricVersions.id} in (select ${observations.rubricVersionId} from ${observations} where ${observationScope(u) ?? sql`true`})`)!;
+  // `in`, not a correlated `exists`: under the `or` each is one hashed scan of the user's rows, not one per version.
+  const inUse = or(
+    sql`${rubricVersions.id} in (select ${observations.rubricVersionId} from ${observations} where ${observationScope(u) ?? sql`true`})`,
+    sql`${rubricVersions.id} in (select ${calibrationSessions.rubricVersionId} from ${calibrationSessions} where ${mineSessionsWhere(u)})`,
+  )!;
+  const retired = and(retiredReadOnlyWhere(u), inUse)!;
   return or(...(editable ? [editable] : []), published, retired)!;
 }
 
@@ -43,6 +48,11 @@ function mayHoldWhere(u: AuthUser): SQL {
   return editable ? or(editable, readableVersionsWhere(u))! : readableVersionsWhere(u);
 }
 
+/** Calibration sessions `u` takes part in (what their device replicates) or organised. */
+function mineSessionsWhere(u: AuthUser): SQL {
+  return or(takesPartWhere(u), eq(calibrationSessions.organiserId, u.id))!;
+}
+
 /** Retired versions `u` may read but does not edit: those replicated only through an observation scored on them. */
 function retiredReadOnlyWhere(u: AuthUser): SQL {
   const editable = editableVersionsWhere(u);
@@ -52,9 +62,10 @@ function retiredReadOnlyWhere(u: AuthUser): SQL {
 /**
  * The rubric versions to send `u`'s device for (since, upTo], ordered by the version each is sent at, at most
  * `limit` (ties completed). A version is sent at its row's version when it changed, and a retired version it
- * replicates only through observations also at the version of an observation of its scope that changed — so when
- * a user comes to see an observation on a retired version (a new one, or one moved to it) the version arrives in the
- * same page as the observation (a page never ends inside a version: sync/changes.ts). `replicated` false: a version
+ * replicates only through what is on it also at the version of each such observation of its scope, or calibration
+ * session of theirs, that changed — so when a user comes to see an observation on a retired version (one handed
+ * over to them) the version arrives in the same page as the observation (a page never ends inside a version:
+ * sync/changes.ts). `replicated` false: a version
  * the device may hold but no longer replicates (it was retired), sent as a removal; `firstDownload`: the device holds
  * nothing yet (sync/snapshot.ts), so only what it replicates.
  */
@@ -72,7 +83,11 @@ export async function replicatedVersionChanges(
     union all
     select ${observations.rubricVersionId} as id, ${observations.version} as at from ${observations}
       where ${observations.version} > ${since} and ${observations.version} <= ${upTo} ${scope ? sql`and ${scope}` : sql``}
-      and ${observations.rubricVersionId} in (select ${rubricVersions.id} from ${rubricVersions} where ${retiredReadOnlyWhere(u)})`;
+      and ${observations.rubricVersionId} in (select ${rubricVersions.id} from ${rubricVersions} where ${retiredReadOnlyWhere(u)})
+    union all
+    select ${calibrationSessions.rubricVersionId} as id, ${calibrationSessions.version} as at from ${calibrationSessions}
+      where ${calibrationSessions.version} > ${since} and ${calibrationSessions.version} <= ${upTo} and ${mineSessionsWhere(u)}
+      and ${calibrationSessions.rubricVersionId} in (select ${rubricVersions.id} from ${rubricVersions} where ${retiredReadOnlyWhere(u)})`;
   const query = (having: SQL, n: number | null) => sql`select ${rubricVersions.id} as id, h.at, (${replicatedVersionsWhere(u)}) as replicated
     from (select x.id, max(x.at) as at from (${hits}) x group by x.id having ${having}) h
     join ${rubricVersions} on ${rubricVersions.id} = h.id

@@ -1,12 +1,13 @@
 /**
  * Sync source of rubric versions: what the user's device replicates (access-policy replicatesRubricVersion, its SQL
  * form services/rubrics/reads.ts) — every version of the rubrics they edit, the published versions they may read,
- * and a retired one only while an observation they see is scored on it (docs/adr/2026-11-28-retired-rubric-versions.md)
+ * and a retired one only while an observation they see or a calibration session of theirs is on it
+ * (docs/adr/2026-11-28-retired-rubric-versions.md)
  * — whole as GET /rubrics/versions/{id} answers it, so a device scores an observation offline on the version its
  * document names (rubricVersionId) and a builder edits a draft offline. A document's version is its version row's:
  * a draft save, a publish, a retire and a change of the rubric's name each move it (services/rubrics/builder.ts),
- * so documents never share a version; a retired version replicated through an observation is sent again at that
- * observation's version when it changes, so it arrives with it. A version retired under a device that no longer
+ * so documents never share a version; a retired version replicated through an observation (or a calibration
+ * session) is sent again at its version when it changes, so it arrives with it. A version retired under a device that no longer
  * replicates it leaves as a removal; a deleted draft as a tombstone (migration 0027, sync/tombstones.ts).
  */
 import { eq, inArray } from 'drizzle-orm';
