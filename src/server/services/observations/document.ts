@@ -15,7 +15,7 @@ import type { UserSlot } from '../../../shared/contract/users.js';
 import { cycleLabel } from '../../../shared/cycle.js';
 import { finalScore, percentage, versionMaximum } from '../../../shared/rubric.js';
 import type { Db, Tx } from '../../db/client.js';
-import { parseJson, rowsOf } from '../../db/results.js';
+import { parseJson } from '../../db/results.js';
 import type { ObservationRow, Viewer } from './access.js';
 import { seesCarriedGoal, seesContent, seesObserverScores } from '../../../shared/access-policy/index.js';
 import type { CarriedGoal, GoalReview } from '../../../shared/contract/growth-goals.js';
@@ -85,68 +85,86 @@ interface GoalPart {
  * number of ids, so both drivers prepare it once). Twelve statements before: on PGlite each is a call into
  * single-threaded wasm, so GET /observation/{id} and every page of the sync feed paid for them one by one.
  */
-async function fetchParts(db: Db | Tx, obsIds: string[], personIds: string[], facultyIds: string[], courseIds: string[]): Promise<Parts> {
-  const obs = uuidArray(obsIds);
-  const res = await db.execute(sql`select
+/** The statement's values: arrays of ids as PostgreSQL array literals, cast to uuid[] in the text. */
+const P = { obs: sql.placeholder('obs'), people: sql.placeholder('people'), courses: sql.placeholder('courses'), faculty: sql.placeholder('faculty') };
+
+/**
+ * Every part of the documents in one round trip, prepared once per connection or transaction object through
+ * Drizzle's public `prepare` (named, so PostgreSQL parses and plans it once per connection: planning these sixteen
+ * subqueries costs several times running them — docs/performance.md, server-reads).
+ */
+function partsStatement(db: Db | Tx) {
+  return db
+    .select({ parts: sql<Record<string, unknown>>`to_json(parts)` })
+    .from(sql`(${PARTS_SQL}) as parts`)
+    .prepare('observation_document_parts');
+}
+const PARTS_SQL = sql`select
     (select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name, 'avatar', u.avatar)), '[]'::json)
-       from users u where u.id = any(${uuidArray(personIds)}::uuid[])) as people,
+       from users u where u.id = any(${P.people}::uuid[])) as people,
     (select coalesce(json_agg(json_build_object('id', c.id, 'courseCode', c.course_code, 'name', c.name)), '[]'::json)
-       from courses c where c.id = any(${uuidArray(courseIds)}::uuid[])) as courses,
+       from courses c where c.id = any(${P.courses}::uuid[])) as courses,
     (select coalesce(json_agg(json_build_object('id', s.id, 'courseId', s.course_id, 'facultyId', s.faculty_id,
               'sectionCode', s.section_code, 'day', s.day, 'time', s.time, 'location', s.location,
               'course', json_build_object('id', c.id, 'courseCode', c.course_code, 'name', c.name))
             order by c.course_code, s.section_code), '[]'::json)
-       from slots s join courses c on c.id = s.course_id where s.faculty_id = any(${uuidArray(facultyIds)}::uuid[])) as faculty_slots,
+       from slots s join courses c on c.id = s.course_id where s.faculty_id = any(${P.faculty}::uuid[])) as faculty_slots,
     (select coalesce(json_agg(json_build_object('id', r.id, 'observationId', r.observation_id, 'status', r.status,
               'timeSlotByObserver', r.time_slot_by_observer, 'timeSlotsByFaculty', r.time_slots_by_faculty,
               'scheduledOn', r.scheduled_on, 'reasons', r.reasons, 'facultyAccepted', r.faculty_accepted,
               'observerAccepted', r.observer_accepted)), '[]'::json)
-       from scheduling_requests r where r.observation_id = any(${obs}::uuid[])) as requests,
+       from scheduling_requests r where r.observation_id = any(${P.obs}::uuid[])) as requests,
     (select coalesce(json_agg(json_build_object('id', p.id, 'observationId', p.observation_id, 'type', p.type,
               'editedBy', p.edited_by, 'editedAt', p.edited_at)), '[]'::json)
-       from observation_plans p where p.observation_id = any(${obs}::uuid[])) as plans,
+       from observation_plans p where p.observation_id = any(${P.obs}::uuid[])) as plans,
     (select coalesce(json_agg(json_build_object('id', m.id, 'observationId', m.observation_id, 'kind', m.kind,
               'status', m.status, 'observerScore', m.observer_score, 'facultyScore', m.faculty_score)), '[]'::json)
-       from meetings m where m.observation_id = any(${obs}::uuid[])) as meetings,
+       from meetings m where m.observation_id = any(${P.obs}::uuid[])) as meetings,
     (select coalesce(json_agg(json_build_object('id', i.id, 'versionId', i.rubric_version_id, 'code', i.code, 'title', i.title)
             order by i.group_position, i.position), '[]'::json)
        from rubric_items i
-       where i.rubric_version_id in (select o.rubric_version_id from observations o where o.id = any(${obs}::uuid[]))) as items,
+       where i.rubric_version_id in (select o.rubric_version_id from observations o where o.id = any(${P.obs}::uuid[]))) as items,
     (select coalesce(json_agg(json_build_object('id', v.id, 'scale', v.scale)), '[]'::json)
        from rubric_versions v
-       where v.id in (select o.rubric_version_id from observations o where o.id = any(${obs}::uuid[]))) as versions,
+       where v.id in (select o.rubric_version_id from observations o where o.id = any(${P.obs}::uuid[]))) as versions,
     (select coalesce(json_agg(json_build_object('id', po.id, 'observationId', po.observation_id, 'status', po.status,
               'location', po.location, 'scheduledOn', po.scheduled_on, 'timeSlotByFaculty', po.time_slot_by_faculty)), '[]'::json)
-       from post_observations po where po.observation_id = any(${obs}::uuid[])) as posts,
+       from post_observations po where po.observation_id = any(${P.obs}::uuid[])) as posts,
     (select coalesce(json_agg(json_build_object('id', st.id, 'planId', st.plan_id, 'templateStepId', st.template_step_id,
               'key', st.key, 'code', st.code, 'name', st.name, 'field', st.field, 'response', st.response)
             order by st.position), '[]'::json)
        from observation_plan_steps st
-       where st.plan_id in (select p.id from observation_plans p where p.observation_id = any(${obs}::uuid[]))) as steps,
+       where st.plan_id in (select p.id from observation_plans p where p.observation_id = any(${P.obs}::uuid[]))) as steps,
     (select coalesce(json_agg(json_build_object('meetingId', sc.meeting_id, 'rubricItemId', sc.rubric_item_id,
               'side', sc.side, 'score', sc.score)), '[]'::json)
        from rubric_scores sc
-       where sc.meeting_id in (select m.id from meetings m where m.observation_id = any(${obs}::uuid[]))) as scores,
+       where sc.meeting_id in (select m.id from meetings m where m.observation_id = any(${P.obs}::uuid[]))) as scores,
     (select coalesce(json_agg(json_build_object('id', ps.id, 'postObservationId', ps.post_observation_id,
               'dateTime', ps.date_time) order by ps.date_time), '[]'::json)
        from post_observation_slots ps
-       where ps.post_observation_id in (select po.id from post_observations po where po.observation_id = any(${obs}::uuid[]))) as post_slots,
+       where ps.post_observation_id in (select po.id from post_observations po where po.observation_id = any(${P.obs}::uuid[]))) as post_slots,
     (select coalesce(json_agg(json_build_object('id', a.id, 'postObservationId', a.post_observation_id,
               'name', a.name, 'type', a.type) order by a.created_at), '[]'::json)
        from artifacts a
-       where a.post_observation_id in (select po.id from post_observations po where po.observation_id = any(${obs}::uuid[]))) as files,
+       where a.post_observation_id in (select po.id from post_observations po where po.observation_id = any(${P.obs}::uuid[]))) as files,
     (select coalesce(json_agg(json_build_object('id', g.id, 'observationId', g.observation_id, 'facultyId', g.faculty_id,
               'rubricItemIds', g.rubric_item_ids, 'goal', g.goal, 'actions', g.actions, 'targetDate', g.target_date,
               'createdBy', g.created_by, 'createdAt', g.created_at, 'updatedAt', g.updated_at, 'agreedMode', go.mode,
               'agreedSemester', go.semester, 'agreedEnding', go.ending, 'agreedObsCreatedAt', go.created_at)
             order by g.created_at, g.id), '[]'::json)
        from growth_goals g join observations go on go.id = g.observation_id
-       where g.faculty_id = any(${uuidArray(facultyIds)}::uuid[])) as goals,
+       where g.faculty_id = any(${P.faculty}::uuid[])) as goals,
     (select coalesce(json_agg(json_build_object('goalId', gr.goal_id, 'observationId', gr.observation_id, 'status', gr.status,
               'note', gr.note, 'reviewedAt', gr.reviewed_at, 'reviewedBy', gr.reviewed_by) order by gr.reviewed_at), '[]'::json)
        from growth_goal_reviews gr join growth_goals g on g.id = gr.goal_id
-       where g.faculty_id = any(${uuidArray(facultyIds)}::uuid[])) as reviews`);
-  const [row] = rowsOf<Record<string, unknown>>(res);
+       where g.faculty_id = any(${P.faculty}::uuid[])) as reviews`;
+const preparedParts = new WeakMap<object, ReturnType<typeof partsStatement>>();
+
+async function fetchParts(db: Db | Tx, obsIds: string[], personIds: string[], facultyIds: string[], courseIds: string[]): Promise<Parts> {
+  let statement = preparedParts.get(db);
+  if (!statement) preparedParts.set(db, (statement = partsStatement(db)));
+  const [result] = await statement.execute({ obs: uuidArray(obsIds), people: uuidArray(personIds), courses: uuidArray(courseIds), faculty: uuidArray(facultyIds) });
+  const row = parseJson<Record<string, unknown>>(result?.parts) ?? {};
   const part = <T>(name: string) => parseJson<T[]>(row[name]) ?? [];
   return {
     people: part('people'),
