@@ -6,6 +6,7 @@
  * session's refusal said in words. The form's rules (edit-session-state.ts) are checked directly too.
  */
 import 'fake-indexeddb/auto';
+import axe from 'axe-core';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -32,6 +33,12 @@ async function pick(el: HTMLElement, name: string) {
   fireEvent.click(el);
   const list = await waitFor(() => document.getElementById(el.getAttribute('aria-controls') ?? '') ?? Promise.reject(new Error('no listbox')));
   fireEvent.click(await within(list).findByRole('option', { name, hidden: true }));
+}
+
+/** Serious and critical axe findings in the rendered document (colour contrast needs a real browser: the e2e runs). */
+async function axeSerious(): Promise<string[]> {
+  const r = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 const doc = async (id: string) => (await t.get(`/api/calibration/sessions/${id}`, hod.token)).json() as CalibrationSession;
@@ -100,6 +107,7 @@ describe('the organiser’s edit and delete of a session', { timeout: 30_000 }, 
     fireEvent.click(screen.getByRole('button', { name: 'Edit session' }));
     const form = await screen.findByRole('form', { name: 'Edit the calibration session' });
     const observers = within(form).getByRole('combobox');
+    expect(await axeSerious()).toEqual([]);
 
     // The form's own checks first.
     fireEvent.change(within(form).getByRole('textbox', { name: /^Title/ }), { target: { value: ' ' } });
@@ -131,6 +139,7 @@ describe('the organiser’s edit and delete of a session', { timeout: 30_000 }, 
     renderWithMantine(<SessionOrganiserActions session={await doc(sessions.remove)} onChanged={() => undefined} onDeleted={() => (deleted += 1)} />);
     fireEvent.click(screen.getByRole('button', { name: 'Delete session' }));
     expect(screen.getByRole('group', { name: /^Delete “To delete”\?/ })).toBeTruthy();
+    expect(await axeSerious()).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Keep the session' }));
     expect(screen.queryByRole('group', { name: /^Delete/ })).toBeNull();
     expect((await t.get(`/api/calibration/sessions/${sessions.remove}`, hod.token)).statusCode).toBe(200);

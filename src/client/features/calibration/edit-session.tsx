@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Alert, Button, Card, Group, MultiSelect, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
+import { useMediaQuery, useNetwork } from '@mantine/hooks';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { CalibrationSession } from '../../../shared/contract/calibration.js';
 import type { User } from '../../../shared/contract/users.js';
@@ -36,8 +36,14 @@ function useObserverOptions(session: CalibrationSession) {
   return [...options].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
 }
 
+/** Buttons of at least 44 px on a touch screen (Mantine's lg), the usual size with a mouse. */
+function useButtonSize(): 'sm' | 'lg' {
+  return useMediaQuery('(pointer: coarse)') ? 'lg' : 'sm';
+}
+
 export function SessionOrganiserActions({ session, onChanged, onDeleted }: SessionOrganiserActionsProps) {
   const { online } = useNetwork();
+  const size = useButtonSize();
   const [mode, setMode] = useState<'idle' | 'edit' | 'confirm-delete'>('idle');
   const [general, setGeneral] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -75,14 +81,14 @@ export function SessionOrganiserActions({ session, onChanged, onDeleted }: Sessi
               Delete “{session.title}”? Its participants’ scores and notes and its lesson video are removed for good.
             </Text>
             <Group>
-              <Button color="red" loading={busy} disabled={!online} onClick={() => void remove()}>Delete for good</Button>
-              <Button variant="default" onClick={() => setMode('idle')}>Keep the session</Button>
+              <Button size={size} color="red" loading={busy} disabled={!online} onClick={() => void remove()}>Delete for good</Button>
+              <Button size={size} variant="default" onClick={() => setMode('idle')}>Keep the session</Button>
             </Group>
           </Stack>
         ) : (
           <Group>
-            <Button variant="light" disabled={!online} onClick={() => setMode('edit')}>Edit session</Button>
-            <Button variant="light" color="red" disabled={!online} onClick={() => setMode('confirm-delete')}>Delete session</Button>
+            <Button size={size} variant="light" disabled={!online} onClick={() => setMode('edit')}>Edit session</Button>
+            <Button size={size} variant="light" color="red" disabled={!online} onClick={() => setMode('confirm-delete')}>Delete session</Button>
           </Group>
         )}
       </Stack>
@@ -92,6 +98,7 @@ export function SessionOrganiserActions({ session, onChanged, onDeleted }: Sessi
 
 function EditSessionForm({ session, onSaved, onCancel }: { session: CalibrationSession; onSaved: (s: CalibrationSession) => void; onCancel: () => void }) {
   const options = useObserverOptions(session);
+  const size = useButtonSize();
   const [v, setV] = useState<EditValues>(() => editValues(session));
   const [errors, setErrors] = useState<EditErrors>({});
   const [general, setGeneral] = useState<string | null>(null);
@@ -150,8 +157,8 @@ function EditSessionForm({ session, onSaved, onCancel }: { session: CalibrationS
           />
         </div>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>Cancel</Button>
-          <Button type="submit" loading={sending}>Save changes</Button>
+          <Button size={size} variant="default" onClick={onCancel}>Cancel</Button>
+          <Button size={size} type="submit" loading={sending}>Save changes</Button>
         </Group>
       </Stack>
     </form>
