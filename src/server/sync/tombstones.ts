@@ -31,6 +31,7 @@ export const TOMBSTONE_ENTITY: Record<string, SyncEntity> = {
   evidence_notes: 'notes',
   meeting_agendas: 'agendas',
   rubric_versions: 'rubricVersions',
+  calibration_sessions: 'calibrationSessions',
 };
 
 /** The deciding fields a tombstone keeps of its row (migration 0019); see removalsFor. */
@@ -54,6 +55,7 @@ type ObservationPeople = Pick<ObservationRow, 'id' | 'observerId' | 'facultyId' 
  *   message                 who can see its observation (the row, or the fields its own tombstone kept)
  *   note, agenda            the full audience of its observation; its faculty member only if they could see it
  *   slot                    who can see its course (courseVisibility)
+ *   calibration session     `audience` only: a removed participant, each participant of a deleted session
  * Rules are the scope module's own (services/scope, note-access.ts); only their inputs are looked up here.
  */
 export async function removalsFor(db: Db, user: AuthUser, rows: (typeof tombstones.$inferSelect)[]): Promise<(typeof tombstones.$inferSelect)[]> {

@@ -49,6 +49,21 @@ export const CalibrationSessionCreate = z.object({
 });
 export type CalibrationSessionCreate = z.input<typeof CalibrationSessionCreate>;
 
+/**
+ * PUT /calibration/sessions/{id}: what an organiser may correct while the session is open (fields left out stay). `participantIds` is
+ * the whole new list (those left out are removed, with their scores and notes; never one who submitted). The
+ * rubric version and the reference change only while nobody has saved a score; a new version needs its reference
+ * (or null: none).
+ */
+export const CalibrationSessionEdit = z.object({
+  title: required(TEXT_MAX.line).optional(),
+  deadline: CalibrationSessionCreate.shape.deadline.optional(),
+  participantIds: CalibrationSessionCreate.shape.participantIds.optional(),
+  rubricVersionId: uuid.optional(),
+  reference: CalibrationSessionCreate.shape.reference.unwrap().nullable().optional(),
+});
+export type CalibrationSessionEdit = z.input<typeof CalibrationSessionEdit>;
+
 /** One scored item: the rubric item's id and a level value of the version's scale. */
 export const CalibrationEntry = z.object({ id: uuid, score });
 const Entries = z.array(CalibrationEntry).max(Math.max(LIST_MAX.rubricEntries, RUBRIC_ITEMS_MAX));

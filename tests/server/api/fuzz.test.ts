@@ -217,6 +217,8 @@ function validBody(route: ApiRoute, caller: Caller): Record<string, unknown> {
       return { rubricId: SPEC_RUBRIC_ID };
     case 'POST /calibration/sessions':
       return calibrationSessionBody(w);
+    case 'PUT /calibration/sessions/:id':
+      return { title: 'World calibration', deadline: new Date(Date.now() + 7 * 86_400_000).toISOString(), participantIds: [w.userIds.observer] };
     case 'PUT /calibration/sessions/:id/scores':
     case 'POST /calibration/sessions/:id/submit':
       return { scores: [{ id: w.calibration.itemId, score: 1 }] };
@@ -301,7 +303,10 @@ function goodParams(route: ApiRoute, caller: Caller): string[] {
       return [w.rubric.draft];
     case 'PUT /rubrics/defaults/:departmentId':
       return [String(CALLERS[caller].department === 'math' ? w.dept.math : w.dept.cs)];
+    case 'DELETE /calibration/sessions/:id':
+      return [w.calibration.toDelete];
     case 'GET /calibration/sessions/:id':
+    case 'PUT /calibration/sessions/:id':
     case 'GET /calibration/sessions/:id/video':
     case 'GET /calibration/sessions/:id/results':
     case 'PUT /calibration/sessions/:id/scores':

@@ -482,6 +482,14 @@ const MATRIX: Row[] = [
     request: () => ({ url: '/api/calibration/sessions', body: calibrationSessionBody(w) }),
   },
   { method: 'GET', path: '/calibration/sessions/:id', allowed: CALIBRATION_PEOPLE, rule: 'its organiser and participants', request: () => ({ url: `/api/calibration/sessions/${w.calibration.sessionId}` }) },
+  {
+    method: 'PUT',
+    path: '/calibration/sessions/:id',
+    allowed: ['hod'],
+    rule: 'its organisers (the HOD of its department), while open',
+    request: () => ({ url: `/api/calibration/sessions/${w.calibration.sessionId}`, body: { title: 'World calibration' } }),
+  },
+  { method: 'DELETE', path: '/calibration/sessions/:id', allowed: ['hod'], rule: 'its organisers, while open', request: () => ({ url: `/api/calibration/sessions/${w.calibration.toDelete}` }) },
   { method: 'GET', path: '/calibration/sessions/:id/video', allowed: CALIBRATION_PEOPLE, rule: 'its organiser and participants', request: () => ({ url: `/api/calibration/sessions/${w.calibration.sessionId}/video` }) },
   // 409 while the session is open (the participants score blind), 200 once the observer's submission closed it.
   { method: 'GET', path: '/calibration/sessions/:id/results', allowed: CALIBRATION_PEOPLE, rule: 'its organiser and participants, once closed', request: () => ({ url: `/api/calibration/sessions/${w.calibration.sessionId}/results` }) },

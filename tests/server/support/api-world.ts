@@ -154,6 +154,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('GET', '/calibration/sessions'),
   r('POST', '/calibration/sessions'),
   r('GET', '/calibration/sessions/:id'),
+  r('PUT', '/calibration/sessions/:id'),
+  r('DELETE', '/calibration/sessions/:id'),
   r('GET', '/calibration/sessions/:id/video'),
   r('GET', '/calibration/sessions/:id/results'),
   r('PUT', '/calibration/sessions/:id/scores'),
@@ -251,13 +253,13 @@ export interface World {
   /**
    * A Computer Science calibration session of hod@ with observer@ taking part, its lesson a video, an expert's
    * reference, open until a week from now; on `versionId` (a published version of its own, never retired here)
-   * whose only item is `itemId`.
+   * whose only item is `itemId`. `toDelete`: a second open session of hod@ (a live lesson, observer@) to delete.
    */
-  calibration: { sessionId: string; versionId: string; itemId: string };
+  calibration: { sessionId: string; versionId: string; itemId: string; toDelete: string };
 }
 
 /** A session body for POST /calibration/sessions on the world's calibration version (a live lesson). */
-export function calibrationSessionBody(w: World): Record<string, unknown> {
+export function calibrationSessionBody(w: { calibration: { versionId: string; itemId: string }; dept: { cs: number }; userIds: { observer: string } }): Record<string, unknown> {
   return {
     title: 'World calibration',
     rubricVersionId: w.calibration.versionId,
@@ -381,6 +383,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
     key(),
   );
   expect(session.statusCode, session.body).toBe(201);
+  const toDelete = await t.post('/api/calibration/sessions', calibrationSessionBody({ calibration: { versionId: calibrationVersion, itemId: calibrationItem }, dept: { cs: deptCs.id }, userIds }), a.hod, key());
+  expect(toDelete.statusCode, toDelete.body).toBe(201);
 
   return {
     a,
@@ -400,7 +404,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     teachingStepId: step.id,
     emailTemplateId: emailTpl.id,
     rubric,
-    calibration: { sessionId: (session.json() as { id: string }).id, versionId: calibrationVersion, itemId: calibrationItem },
+    calibration: { sessionId: (session.json() as { id: string }).id, versionId: calibrationVersion, itemId: calibrationItem, toDelete: (toDelete.json() as { id: string }).id },
   };
 }
 

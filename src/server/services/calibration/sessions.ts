@@ -38,6 +38,11 @@ export const CALIBRATION_MSG = {
   referenceScore: 'reference.items: each score must be a level of the version’s scale',
   video: 'lesson: upload the lesson’s video first (an MP4 file)',
   videoType: 'lesson: only MP4 videos can be a calibration lesson',
+  editClosed: 'This calibration session is closed: it can no longer be changed.',
+  deleteClosed: 'This calibration session is closed and cannot be deleted: its results back certifications.',
+  scored: 'can no longer change: a participant has saved scores on this session (the rubric version, the lesson and the reference stay fixed once anyone has scored)',
+  removeSubmitted: 'participantIds: a participant who has submitted cannot be removed',
+  referenceVersion: 'reference: a new rubric version needs its own reference (or null: none)',
 } as const;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -159,6 +164,41 @@ async function storeVideo(u: AuthUser, storage: FileStorage, lesson: { uploadId?
   return { key: await storeUpload(storage, uploadId, kind), size: info.offset };
 }
 
+/** A published version of the institution's or the department's rubric, under a share lock (400 otherwise). */
+export async function usableVersion(tx: Tx, versionId: string, departmentId: number | null) {
+  const found = await loadVersion(tx, versionId, 'share');
+  if (!found || found.version.status !== 'published') throw badRequest(CALIBRATION_MSG.version);
+  if (departmentId == null ? found.rubric.departmentId != null : !rubricServesDepartment(found.rubric, departmentId)) throw badRequest(CALIBRATION_MSG.versionDepartment);
+  return found;
+}
+
+/** The distinct participant ids, each an active observer who may take part in a session of the department (400 otherwise). */
+export async function checkParticipants(tx: Tx, participantIds: readonly string[], departmentId: number | null): Promise<string[]> {
+  const ids = [...new Set(participantIds)];
+  const people = await tx
+    .select({ id: users.id, role: users.role, departmentId: users.departmentId, deactivatedAt: users.deactivatedAt })
+    .from(users)
+    .where(inArray(users.id, ids));
+  if (people.length !== ids.length || people.some((p) => p.deactivatedAt || !mayTakePartInCalibration(p, departmentId))) throw badRequest(CALIBRATION_MSG.participant);
+  return ids;
+}
+
+/** The expert's reference as stored: each item of the version once, each score a level of its scale (400 otherwise). */
+export async function referenceOn(
+  tx: Tx,
+  version: { id: string; scale: Parameters<typeof isScaleValue>[1] },
+  items: readonly { itemId: string; score: number; rationale: string }[],
+): Promise<Record<string, { score: number; rationale: string }>> {
+  const known = new Set((await tx.select({ id: rubricItems.id }).from(rubricItems).where(eq(rubricItems.rubricVersionId, version.id))).map((i) => i.id));
+  const reference: Record<string, { score: number; rationale: string }> = {};
+  for (const r of items) {
+    if (!known.has(r.itemId) || reference[r.itemId]) throw badRequest(CALIBRATION_MSG.referenceItem);
+    if (!isScaleValue(r.score, version.scale)) throw badRequest(CALIBRATION_MSG.referenceScore);
+    reference[r.itemId] = { score: r.score, rationale: r.rationale };
+  }
+  return reference;
+}
+
 export async function createSession(ctx: WriteContext, u: AuthUser, body: z.output<typeof CalibrationSessionCreate>): Promise<CalibrationSession> {
   const { tx, now } = ctx;
   // A HOD's session is their department's unless they name one; an administrator's is the institution's.
@@ -167,28 +207,11 @@ export async function createSession(ctx: WriteContext, u: AuthUser, body: z.outp
   if (departmentId != null && (await tx.select({ id: departments.id }).from(departments).where(eq(departments.id, departmentId))).length === 0) {
     throw badRequest(CALIBRATION_MSG.department);
   }
-  const found = await loadVersion(tx, body.rubricVersionId, 'share');
-  if (!found || found.version.status !== 'published') throw badRequest(CALIBRATION_MSG.version);
-  if (departmentId == null ? found.rubric.departmentId != null : !rubricServesDepartment(found.rubric, departmentId)) throw badRequest(CALIBRATION_MSG.versionDepartment);
+  const found = await usableVersion(tx, body.rubricVersionId, departmentId);
   if (new Date(body.deadline).getTime() <= now.getTime()) throw badRequest(CALIBRATION_MSG.deadline);
 
-  const ids = [...new Set(body.participantIds)];
-  const people = await tx
-    .select({ id: users.id, role: users.role, departmentId: users.departmentId, deactivatedAt: users.deactivatedAt })
-    .from(users)
-    .where(inArray(users.id, ids));
-  if (people.length !== ids.length || people.some((p) => p.deactivatedAt || !mayTakePartInCalibration(p, departmentId))) throw badRequest(CALIBRATION_MSG.participant);
-
-  let reference: Record<string, { score: number; rationale: string }> | null = null;
-  if (body.reference) {
-    const items = new Set((await tx.select({ id: rubricItems.id }).from(rubricItems).where(eq(rubricItems.rubricVersionId, found.version.id))).map((i) => i.id));
-    reference = {};
-    for (const r of body.reference.items) {
-      if (!items.has(r.itemId) || reference[r.itemId]) throw badRequest(CALIBRATION_MSG.referenceItem);
-      if (!isScaleValue(r.score, found.version.scale)) throw badRequest(CALIBRATION_MSG.referenceScore);
-      reference[r.itemId] = { score: r.score, rationale: r.rationale };
-    }
-  }
+  const ids = await checkParticipants(tx, body.participantIds, departmentId);
+  const reference = body.reference ? await referenceOn(tx, found.version, body.reference.items) : null;
   if (body.id && (await loadSession(tx, body.id))) throw conflict(ID_IN_USE);
 
   const video = body.lesson.kind === 'video' ? await storeVideo(u, ctx.deps.storage, body.lesson) : null;

@@ -2,8 +2,8 @@
  * Sync source of calibration sessions: those the user takes part in (services/calibration/sessions.ts
  * takesPartWhere), each as GET /calibration/sessions/{id} answers that participant — their own scores and notes,
  * the reference only once closed — so scores and notes are made offline on the device. A participant's change, the
- * closing and the creation each give the session row a new version. Participants are never removed and sessions
- * never deleted, so this source writes no removals.
+ * closing, the creation and an organiser's edit each give the session row a new version. A removed participant and
+ * the participants of a deleted session get a removal addressed to each (services/calibration/edit.ts).
  */
 import { and, asc, gt, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';

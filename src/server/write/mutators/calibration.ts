@@ -1,19 +1,24 @@
-/** Observer calibration: create a session; a participant's scores, submission and notes (outbox); a version's thresholds (services/calibration/). */
+/** Observer calibration: create, edit and delete a session; a participant's scores, submission and notes (outbox); a version's thresholds (services/calibration/). */
+import { z } from 'zod';
 import {
   CalibrationNoteRequest,
   CalibrationScoresRequest,
   CalibrationSession,
   CalibrationSessionCreate,
+  CalibrationSessionEdit,
   CalibrationSubmitRequest,
   CalibrationThresholds,
   CalibrationThresholdsRequest,
 } from '../../../shared/contract/calibration.js';
+import { MessageBody } from '../../../shared/contract/common.js';
 import { idParam } from '../../http/params.js';
+import { deleteSession, editSession } from '../../services/calibration/edit.js';
 import { setThresholds } from '../../services/calibration/certification.js';
 import { addNote, saveScores, submitScores } from '../../services/calibration/scoring.js';
 import { createSession } from '../../services/calibration/sessions.js';
 import { created, mutator, ok } from '../mutator.js';
 
+const ORGANISER = 'its organisers (the HOD of its department; Super_Admin and Admin for the institution’s), while it is open (409 after)';
 const PARTICIPANT = 'a participant of the session, until they submit and while it is open (409 after)';
 
 export const CALIBRATION_MUTATORS = [
@@ -31,6 +36,33 @@ export const CALIBRATION_MUTATORS = [
     names: [],
     input: (req) => CalibrationSessionCreate.parse(req.body ?? {}),
     run: async (ctx, body) => created(await createSession(ctx, ctx.user, body)),
+  }),
+  mutator({
+    method: 'PUT',
+    url: '/calibration/sessions/:id',
+    doc: {
+      tag: 'calibration',
+      summary: 'Correct an open session: title, deadline, participants (not one who submitted); rubric version and reference only before anyone scored',
+      who: ORGANISER,
+      body: CalibrationSessionEdit,
+      response: CalibrationSession,
+    },
+    names: [],
+    input: (req) => ({ id: idParam(req.params.id!), body: CalibrationSessionEdit.parse(req.body ?? {}) }),
+    run: async (ctx, { id, body }) => ok(await editSession(ctx, ctx.user, id, body)),
+  }),
+  mutator({
+    method: 'DELETE',
+    url: '/calibration/sessions/:id',
+    doc: { tag: 'calibration', summary: 'Delete an open session with its scores and notes (a closed one backs certifications: 409)', who: ORGANISER, response: MessageBody.extend({ id: z.string() }) },
+    names: [],
+    input: (req) => ({ id: idParam(req.params.id!) }),
+    run: async (ctx, { id }) => {
+      const { videoKey } = await deleteSession(ctx, ctx.user, id);
+      // After commit: a failed removal leaves an orphan file, never a session without its video.
+      if (videoKey) ctx.afterCommit('calibration video not removed', () => ctx.deps.storage.removeArtifact(videoKey));
+      return ok({ message: 'Calibration session deleted', id });
+    },
   }),
   mutator({
     method: 'PUT',
