@@ -190,6 +190,20 @@ test('a HOD builds and publishes a 5-level rubric; an observation initiated on i
     await expect(page.getByRole('region', { name: group, exact: true }).getByRole('radiogroup')).toHaveCount(2);
     await expect(page.getByLabel('Scores').getByText('0.0 / 10.0')).toBeVisible();
     await axeClean(page, 'rubric screen');
+    // The version's screen at phone, tablet and desktop sizes: 14 px labels, 44 px targets, no sideways scroll.
+    for (const size of [{ width: 390, height: 844 }, { width: 768, height: 1024 }, { width: 1280, height: 800 }]) {
+      await page.setViewportSize(size);
+      const tiles = await page.locator('.score-tile').evaluateAll((els) =>
+        els.map((e) => ({ w: e.getBoundingClientRect().width, h: e.getBoundingClientRect().height, label: parseFloat(getComputedStyle(e.querySelector('.score-l')!).fontSize) })),
+      );
+      expect(tiles.length, `score targets at ${size.width} px`).toBe(10); // 2 items × 5 levels
+      for (const t of tiles) {
+        expect(t.label, `label size at ${size.width} px`).toBeGreaterThanOrEqual(14);
+        expect(Math.min(t.w, t.h), `target size at ${size.width} px`).toBeGreaterThanOrEqual(44);
+      }
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `rubric width at ${size.width} px` }).toBeLessThanOrEqual(size.width);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
     // As in the classroom journey (rubric-field.spec.ts): the app is installed and synced before the network goes.
     await serviceWorkerReady(page);
     await expectAllSynced(page);
