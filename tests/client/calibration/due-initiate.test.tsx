@@ -6,8 +6,8 @@
  * the Observer field, naming it.
  */
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { AddressInfo } from 'node:net';
 import { CreateObservationForm, observerRefusal } from '../../../src/client/features/observations/create-observation-form.js';
 import { setApiBase } from '../../../src/client/api/http.js';
@@ -38,6 +38,10 @@ beforeAll(async () => {
   await setMeta(getDb(), META.userId, hod.id);
   startSync({ baseUrl: origin });
 }, 120_000);
+// Unmount each test's form, so no React work is left to run after the environment is torn down.
+afterEach(() => {
+  cleanup();
+});
 afterAll(async () => {
   await stopSync();
   useSessionStore.getState().signOut();
