@@ -1,6 +1,7 @@
 /**
  * `npm test`: every check of the project, in order, each in its own process:
- *   typecheck → lint → vitest (PGlite) → server suite on PostgreSQL → vite build → Playwright (tests/e2e).
+ *   typecheck → lint → vitest (PGlite) → server suite on PostgreSQL → server suite with prepared statements off
+ *   (PGlite) → vite build → Playwright (tests/e2e).
  *
  * Counting: the test runners report through their JSON reporters (one count per test); typecheck, lint and build
  * count as one test each. A skipped/todo test counts as a failure (the project has no skipped tests), and so does a
@@ -31,6 +32,7 @@ const only = process.env.OBSERVA_STAGES?.split(',').map((s) => s.trim());
 
 const vitestJson = path.join(outDir, 'vitest.json');
 const vitestPgJson = path.join(outDir, 'vitest-pg.json');
+const vitestPlainJson = path.join(outDir, 'vitest-plain.json');
 const playwrightJson = path.join(outDir, 'playwright.json');
 const min = 60_000;
 
@@ -50,6 +52,16 @@ const stages: Stage[] = [
     args: ['run', 'tests/server', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestPgJson}`],
     env: { OBSERVA_TEST_DB: 'postgres' },
     report: vitestReport(vitestPgJson),
+    timeoutMs: 15 * min,
+  },
+  {
+    // The stock drivers (docs/database-drivers.md): the server suite once more with prepared statements off, on
+    // PGlite, where turning them off changes the driver itself.
+    name: 'server suite with prepared statements off',
+    cmd: bin('vitest'),
+    args: ['run', 'tests/server', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestPlainJson}`],
+    env: { DB_PREPARED_STATEMENTS: 'off' },
+    report: vitestReport(vitestPlainJson),
     timeoutMs: 15 * min,
   },
   { name: 'vite build', cmd: bin('vite'), args: ['build', '--logLevel', 'warn'], timeoutMs: 5 * min },

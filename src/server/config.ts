@@ -50,6 +50,8 @@ const Env = z.object({
     .string()
     .optional()
     .refine((v) => !v || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL'),
+  /** db/prepared-statements.ts; also read by openDb itself, so every process that opens the database honours it. */
+  DB_PREPARED_STATEMENTS: z.enum(['on', 'off']).default('on'),
   UNIVERSITY_DOMAIN: z
     .string()
     .default('university.edu')

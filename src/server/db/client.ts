@@ -21,6 +21,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { STARTUP_LOCK } from './advisory-locks.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { namingPool, pglitePool, preparedStatementsFromEnv } from './prepared-statements.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -59,6 +60,8 @@ export interface DbOptions {
   pgliteDir?: string;
   /** Runs after the migrations, inside the same exclusive start-up section (the seed). */
   prepare?: (db: Db) => Promise<void>;
+  /** Statements prepared once per connection (prepared-statements.ts); default: DB_PREPARED_STATEMENTS, on unless `off`. */
+  preparedStatements?: boolean;
 }
 
 /**
@@ -100,10 +103,12 @@ const POOL_MAX = 10;
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export async function openDb(opts: DbOptions): Promise<DbHandle> {
+  const prepared = opts.preparedStatements ?? preparedStatementsFromEnv();
   if (opts.databaseUrl) {
     // The connection's settings are set on each new connection as it connects (not as a startup `options` parameter, which a
     // pooler such as PgBouncer may refuse, and which would replace `options` given in the URL).
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: POOL_MAX });
+    const poolConfig = { connectionString: opts.databaseUrl, max: POOL_MAX };
+    const pool = prepared ? namingPool(poolConfig) : new pg.Pool(poolConfig);
     // Each new connection gets the settings above before it serves a query (pg's public `connect` event).
     pool.on('connect', (client) => {
       client.query(CONNECTION_SETUP).catch((err: Error) => console.warn(`PostgreSQL connection setup failed: ${err.message}`));
@@ -138,25 +143,40 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
   // A directory PostgreSQL has never initialised: initdb, the migrations and the seed are about to run here.
   const fresh = !!opts.pgliteDir && !existsSync(path.join(opts.pgliteDir, 'PG_VERSION'));
   const start = () => new PGlite({ ...(opts.pgliteDir ? { dataDir: opts.pgliteDir } : {}), ...PGLITE_MEMORY });
+  // Prepared statements reach PGlite through its node-postgres adapter (prepared-statements.ts); off, Drizzle's
+  // own PGlite driver.
+  let pool: pg.Pool | null = null;
+  const drizzleOver = (c: PGlite): Db => {
+    if (!prepared) return drizzlePglite(c, { schema }) as unknown as Db;
+    pool = pglitePool(c);
+    return drizzlePg(pool, { schema }) as unknown as Db;
+  };
   let client = start();
-  let db = drizzlePglite(client, { schema }) as unknown as Db;
+  let db = drizzleOver(client);
+  const closeClient = async () => {
+    const p = pool;
+    pool = null;
+    await p?.end().catch(() => undefined);
+    await client.close();
+  };
   const close = async () => {
     try {
-      await client.close();
+      await closeClient();
     } finally {
       lock?.release();
     }
   };
   try {
-    await migratePglite(db as never, { migrationsFolder });
+    if (prepared) await migratePg(db as never, { migrationsFolder });
+    else await migratePglite(db as never, { migrationsFolder });
     await opts.prepare?.(db);
     if (fresh) {
       // initdb and the seed grew the WebAssembly memory to ~700 MB, and a WebAssembly memory never shrinks: the
       // first start would stay ~110 MB above every later one (tests/bench/idle-rss.ts). Closing this PGlite and
       // opening the now-initialised directory again drops that memory with the old instance.
-      await client.close();
+      await closeClient();
       client = start();
-      db = drizzlePglite(client, { schema }) as unknown as Db;
+      db = drizzleOver(client);
       await client.waitReady;
     }
   } catch (err) {

@@ -16,11 +16,11 @@ import { MSG } from '../../../shared/messages.js';
 import { allGroupsComplete, groupSaveError, isScaleValue, scaleError, sideTotal, type RubricItemRef } from '../../../shared/rubric.js';
 import { rubricBeforeClassError, utcDay } from '../../../shared/class-dates.js';
 import type { Tx } from '../../db/client.js';
-import { meetings, rubricItems, rubricScores, rubricVersions, schedulingRequests, SPEC_RUBRIC_VERSION_ID } from '../../db/schema.js';
+import { meetings, observations, rubricItems, rubricScores, rubricVersions, schedulingRequests, SPEC_RUBRIC_VERSION_ID } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import type { AuthUser } from '../deps.js';
 import type { WriteContext } from '../write-context.js';
-import { ID_IN_USE, loadForWrite, requireObserver, requireOpen, sideOf } from './access.js';
+import { ID_IN_USE, loadForWrite, requireObserver, requireOpen, requireVisible, sideOf, type ObservationRow } from './access.js';
 import { loadStages, refreshObservation, type MeetingRow } from './cycle-state.js';
 import { announce, otherSide, ROUTES } from './events.js';
 
@@ -28,26 +28,34 @@ export type MeetingKind = 'informed' | 'uninformed';
 
 /**
  * The items (in group order) and the scale of the observation's rubric version, fixed at initiation: what a group
- * save is checked against and what its totals are made of.
+ * save is checked against and what its totals are made of. One statement: a save is a few statements in all, and
+ * a device's backlog replays hundreds of them (docs/performance.md, sync-replay).
  */
 async function versionOf(tx: Tx, versionId: string): Promise<{ items: RubricItemRef[]; scale: { value: number; label: string }[] }> {
-  const items = await tx
-    .select({ id: rubricItems.id, code: rubricItems.code })
-    .from(rubricItems)
-    .where(eq(rubricItems.rubricVersionId, versionId))
+  const rows = await tx
+    .select({ id: rubricItems.id, code: rubricItems.code, scale: rubricVersions.scale })
+    .from(rubricVersions)
+    .leftJoin(rubricItems, eq(rubricItems.rubricVersionId, rubricVersions.id))
+    .where(eq(rubricVersions.id, versionId))
     .orderBy(asc(rubricItems.groupPosition), asc(rubricItems.position));
-  const [version] = await tx.select({ scale: rubricVersions.scale }).from(rubricVersions).where(eq(rubricVersions.id, versionId));
-  return { items, scale: version?.scale ?? [] };
+  const items = rows.flatMap((r) => (r.id !== null && r.code !== null ? [{ id: r.id, code: r.code }] : []));
+  return { items, scale: rows[0]?.scale ?? [] };
 }
 
-/** The meeting of `kind` of an observation, and the class's day (for the informed rubric's "not before the class"). */
-async function meetingOf(tx: Tx, observationId: string, kind: MeetingKind): Promise<{ meeting: MeetingRow | null; scheduledOn: Date | null }> {
-  const [meeting] = await tx
-    .select()
-    .from(meetings)
-    .where(and(eq(meetings.observationId, observationId), eq(meetings.kind, kind)));
-  const [request] = await tx.select({ scheduledOn: schedulingRequests.scheduledOn }).from(schedulingRequests).where(eq(schedulingRequests.observationId, observationId));
-  return { meeting: meeting ?? null, scheduledOn: request?.scheduledOn ?? null };
+/**
+ * The observation, locked for the write (loadForWrite's lock: two saves of one cycle are judged one after the
+ * other), with its meeting of `kind` and the class's day (for the informed rubric's "not before the class"), in
+ * one statement.
+ */
+async function loadMeetingForWrite(tx: Tx, u: AuthUser, observationId: string, kind: MeetingKind): Promise<{ o: ObservationRow; meeting: MeetingRow | null; scheduledOn: Date | null }> {
+  const [row] = await tx
+    .select({ o: observations, meeting: meetings, scheduledOn: schedulingRequests.scheduledOn })
+    .from(observations)
+    .leftJoin(meetings, and(eq(meetings.observationId, observations.id), eq(meetings.kind, kind)))
+    .leftJoin(schedulingRequests, eq(schedulingRequests.observationId, observations.id))
+    .where(eq(observations.id, observationId))
+    .for('update', { of: observations });
+  return { o: requireVisible(u, row?.o), meeting: row?.meeting ?? null, scheduledOn: row?.scheduledOn ?? null };
 }
 
 export async function updateRubrics(
@@ -60,9 +68,8 @@ export async function updateRubrics(
   const { tx } = ctx;
   const namedId = kind === 'informed' ? body.informedId : body.uninformedId;
   const entries = body.rubricsFinal ?? [];
-  const o = await loadForWrite(tx, u, body.observationsId);
+  const { o, meeting, scheduledOn } = await loadMeetingForWrite(tx, u, body.observationsId, kind);
   const side = sideOf(u, o);
-  const { meeting, scheduledOn } = await meetingOf(tx, o.id, kind);
   if (!meeting) throw conflict(MSG.meetingNotStarted);
   if (namedId && namedId !== meeting.id) throw notFound();
   if (meeting.status === 'Completed') throw conflict(MSG.scoresLocked);
