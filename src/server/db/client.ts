@@ -143,8 +143,8 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
   // A directory PostgreSQL has never initialised: initdb, the migrations and the seed are about to run here.
   const fresh = !!opts.pgliteDir && !existsSync(path.join(opts.pgliteDir, 'PG_VERSION'));
   const start = () => new PGlite({ ...(opts.pgliteDir ? { dataDir: opts.pgliteDir } : {}), ...PGLITE_MEMORY });
-  // Prepared statements reach PGlite through its node-postgres adapter (prepared-statements.ts); off, Drizzle's
-  // own PGlite driver.
+  // With prepared statements, PGlite is reached through node-postgres (prepared-statements.ts, pglite-connection.ts);
+  // without, through Drizzle's own PGlite driver.
   let pool: pg.Pool | null = null;
   const drizzleOver = (c: PGlite): Db => {
     if (!prepared) return drizzlePglite(c, { schema }) as unknown as Db;
