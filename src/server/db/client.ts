@@ -107,12 +107,14 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
   if (opts.databaseUrl) {
     // The connection's settings are set on each new connection as it connects (not as a startup `options` parameter, which a
     // pooler such as PgBouncer may refuse, and which would replace `options` given in the URL).
-    const poolConfig = { connectionString: opts.databaseUrl, max: POOL_MAX };
+    // Each new connection gets the settings above before the pool hands it out (pg-pool's `onConnect`, awaited).
+    const onConnect = (client: pg.ClientBase) =>
+      client.query(CONNECTION_SETUP).then(
+        () => undefined,
+        (err: Error) => console.warn(`PostgreSQL connection setup failed: ${err.message}`),
+      );
+    const poolConfig = { connectionString: opts.databaseUrl, max: POOL_MAX, onConnect };
     const pool = prepared ? namingPool(poolConfig) : new pg.Pool(poolConfig);
-    // Each new connection gets the settings above before it serves a query (pg's public `connect` event).
-    pool.on('connect', (client) => {
-      client.query(CONNECTION_SETUP).catch((err: Error) => console.warn(`PostgreSQL connection setup failed: ${err.message}`));
-    });
     // An idle connection that the server closes (restart, failover, a forced DROP DATABASE in tests) emits
     // 'error' on the pool; without a listener that would crash the process. The pool replaces the connection.
     pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));

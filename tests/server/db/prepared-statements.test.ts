@@ -86,6 +86,17 @@ describe.each([true, false])('prepared statements %s', (prepared) => {
     expect(audits[0]!.at).toBeInstanceOf(Date);
   });
 
+  it('gives every connection its settings before its first statement (generic plans; no JIT on PostgreSQL)', async () => {
+    // As many at once as the pool has connections, so fresh ones answer too.
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => handle.db.transaction(async (tx) => rowsOf<{ mode: string; jit: string }>(await tx.execute(sql`select current_setting('plan_cache_mode') as mode, current_setting('jit') as jit`))[0]!)),
+    );
+    for (const a of answers) {
+      expect(a.mode).toBe('force_generic_plan');
+      if (onPg) expect(a.jit).toBe('off');
+    }
+  });
+
   it('queues concurrent statements and transactions on the engine without mixing them', async () => {
     const n = 12;
     await Promise.all(
