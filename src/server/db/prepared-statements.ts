@@ -16,8 +16,10 @@
  *     commands in one text (the migrations, the connection set-up).
  *   - At most NAMED_MAX texts are named per process; later ones run unnamed. Statements whose text varies with
  *     their input (`in (…)` lists of every length) must not fill every connection's memory with plans.
- *   - A prepared statement outlives the transaction that prepared it (protocol-level, not SQL PREPARE), and Observa
- *     changes no table's shape while serving, so a kept plan never meets a changed table.
+ *   - A prepared statement outlives the transaction that prepared it (protocol-level, not SQL PREPARE). Every
+ *     statement names its result columns (Drizzle lists them; raw statements select columns, or whole rows as
+ *     json), so when another instance's migration adds a column, PostgreSQL re-plans a kept statement instead of
+ *     refusing it for a changed result type.
  */
 import { createHash } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
