@@ -15,6 +15,7 @@ import { protocol, type PGlite } from '@electric-sql/pglite';
 
 const { serialize } = protocol;
 type Arg<K extends keyof typeof serialize> = Parameters<(typeof serialize)[K]>[0];
+type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 
 export class PgliteConnection extends EventEmitter {
   /** Read by pg.Client (connected or not). */
@@ -27,6 +28,16 @@ export class PgliteConnection extends EventEmitter {
   readonly #pglite: PGlite;
   /** Messages of the statement being written, sent at its Sync or Flush. */
   #pending: Uint8Array[] = [];
+  /**
+   * The columns a named statement's portal answers with (its RowDescription, or NoData), by statement name and
+   * result format, from the first time it was described. A name stands for one text (prepared-statements.ts), and
+   * the backend keeps the statement's result type for the life of the statement (PostgreSQL refuses to execute
+   * it once that would change), so the description is the same on every execution; keeping it spares the engine
+   * building, and PGlite parsing, every column name on every execution (docs/database-drivers.md).
+   */
+  readonly #described = new Map<string, BackendMessage>();
+  /** The statement being written: its key in #described, and whether its portal's description is reused. */
+  #bound: { key: string; reuse: BackendMessage | undefined } | null = null;
   /** Every exchange with PGlite runs after the previous one: one backend, one conversation. */
   #chain: Promise<unknown>;
 
@@ -59,9 +70,12 @@ export class PgliteConnection extends EventEmitter {
   }
   bind(config: Arg<'bind'>): void {
     this.#pending.push(serialize.bind(config));
+    this.#bound = config?.statement ? { key: `${config.statement}/${config.binary ? 'b' : 't'}`, reuse: undefined } : null;
   }
   describe(msg: Arg<'describe'>): void {
-    this.#pending.push(serialize.describe(msg));
+    const kept = msg.type === 'P' && this.#bound ? this.#described.get(this.#bound.key) : undefined;
+    if (kept) this.#bound!.reuse = kept;
+    else this.#pending.push(serialize.describe(msg));
   }
   execute(config: Arg<'execute'>): void {
     this.#pending.push(serialize.execute(config));
@@ -92,6 +106,7 @@ export class PgliteConnection extends EventEmitter {
    */
   end(): void {
     this.#pending = [];
+    this.#bound = null;
     this.removeAllListeners();
     this.#chain = this.#chain.then(() => this.emit('end'));
   }
@@ -100,6 +115,8 @@ export class PgliteConnection extends EventEmitter {
   #send(last: Uint8Array): void {
     const parts = [...this.#pending, last];
     this.#pending = [];
+    const bound = this.#bound;
+    this.#bound = null;
     const message = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
     let at = 0;
     for (const p of parts) {
@@ -110,7 +127,19 @@ export class PgliteConnection extends EventEmitter {
       .then(() => this.#pglite.execProtocolStream(message, { throwOnError: false }))
       .then(
         (answers) => {
-          for (const m of answers) this.emit(m.name === 'error' ? 'errorMessage' : m.name, m);
+          let afterBind = false;
+          for (const m of answers) {
+            this.emit(m.name === 'error' ? 'errorMessage' : m.name, m);
+            if (!bound) continue;
+            if (m.name === 'bindComplete') {
+              // The kept description stands where the backend would have sent it: right after BindComplete.
+              if (bound.reuse) this.emit(bound.reuse.name, bound.reuse);
+              else afterBind = true;
+            } else if (afterBind) {
+              if (m.name === 'rowDescription' || m.name === 'noData') this.#described.set(bound.key, m);
+              afterBind = false;
+            }
+          }
         },
         (err: unknown) => this.emit('error', err),
       );

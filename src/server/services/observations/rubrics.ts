@@ -9,7 +9,7 @@
  * The rows above are SPEC's version; another rubric version, fixed at initiation, scores its own groups and items,
  * with scores among its level values and totals the sum of those values (docs/adr/2026-11-28-rubric-versions.md).
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RubricUpdateRequest, UninformedCreateRequest } from '../../../shared/contract/observations.js';
 import { MSG } from '../../../shared/messages.js';
@@ -26,36 +26,44 @@ import { announce, otherSide, ROUTES } from './events.js';
 
 export type MeetingKind = 'informed' | 'uninformed';
 
-/**
- * The items (in group order) and the scale of the observation's rubric version, fixed at initiation: what a group
- * save is checked against and what its totals are made of. One statement: a save is a few statements in all, and
- * a device's backlog replays hundreds of them (docs/performance.md, sync-replay).
- */
-async function versionOf(tx: Tx, versionId: string): Promise<{ items: RubricItemRef[]; scale: { value: number; label: string }[] }> {
-  const rows = await tx
-    .select({ id: rubricItems.id, code: rubricItems.code, scale: rubricVersions.scale })
-    .from(rubricVersions)
-    .leftJoin(rubricItems, eq(rubricItems.rubricVersionId, rubricVersions.id))
-    .where(eq(rubricVersions.id, versionId))
-    .orderBy(asc(rubricItems.groupPosition), asc(rubricItems.position));
-  const items = rows.flatMap((r) => (r.id !== null && r.code !== null ? [{ id: r.id, code: r.code }] : []));
-  return { items, scale: rows[0]?.scale ?? [] };
+/** What a group save is checked against and its totals are made of: the version's items in group order, its scale. */
+interface VersionForSave {
+  items: RubricItemRef[];
+  scale: { value: number; label: string }[];
 }
 
 /**
- * The observation, locked for the write (loadForWrite's lock: two saves of one cycle are judged one after the
- * other), with its meeting of `kind` and the class's day (for the informed rubric's "not before the class"), in
- * one statement.
+ * The observation's rubric version (fixed at initiation) as read beside the observation: its items as
+ * [id, code] pairs in group order, and its scale. Subqueries of the locking statement, so a save reads all it
+ * decides on in one statement (a device's backlog replays hundreds of saves: docs/performance.md, sync-replay).
  */
-async function loadMeetingForWrite(tx: Tx, u: AuthUser, observationId: string, kind: MeetingKind): Promise<{ o: ObservationRow; meeting: MeetingRow | null; scheduledOn: Date | null }> {
+const versionItems = sql<[string, string][]>`(select coalesce(json_agg(json_build_array(${rubricItems.id}, ${rubricItems.code}) order by ${rubricItems.groupPosition}, ${rubricItems.position}), '[]') from ${rubricItems} where ${rubricItems.rubricVersionId} = ${observations.rubricVersionId})`;
+const versionScale = sql<VersionForSave['scale'] | null>`(select ${rubricVersions.scale} from ${rubricVersions} where ${rubricVersions.id} = ${observations.rubricVersionId})`;
+
+/**
+ * The observation, locked for the write (loadForWrite's lock: two saves of one cycle are judged one after the
+ * other), with its meeting of `kind`, the class's day (for the informed rubric's "not before the class") and its
+ * rubric version's items and scale, in one statement.
+ */
+async function loadMeetingForWrite(
+  tx: Tx,
+  u: AuthUser,
+  observationId: string,
+  kind: MeetingKind,
+): Promise<{ o: ObservationRow; meeting: MeetingRow | null; scheduledOn: Date | null; version: VersionForSave }> {
   const [row] = await tx
-    .select({ o: observations, meeting: meetings, scheduledOn: schedulingRequests.scheduledOn })
+    .select({ o: observations, meeting: meetings, scheduledOn: schedulingRequests.scheduledOn, items: versionItems, scale: versionScale })
     .from(observations)
     .leftJoin(meetings, and(eq(meetings.observationId, observations.id), eq(meetings.kind, kind)))
     .leftJoin(schedulingRequests, eq(schedulingRequests.observationId, observations.id))
     .where(eq(observations.id, observationId))
     .for('update', { of: observations });
-  return { o: requireVisible(u, row?.o), meeting: row?.meeting ?? null, scheduledOn: row?.scheduledOn ?? null };
+  return {
+    o: requireVisible(u, row?.o),
+    meeting: row?.meeting ?? null,
+    scheduledOn: row?.scheduledOn ?? null,
+    version: { items: (row?.items ?? []).map(([id, code]) => ({ id, code })), scale: row?.scale ?? [] },
+  };
 }
 
 export async function updateRubrics(
@@ -68,7 +76,7 @@ export async function updateRubrics(
   const { tx } = ctx;
   const namedId = kind === 'informed' ? body.informedId : body.uninformedId;
   const entries = body.rubricsFinal ?? [];
-  const { o, meeting, scheduledOn } = await loadMeetingForWrite(tx, u, body.observationsId, kind);
+  const { o, meeting, scheduledOn, version } = await loadMeetingForWrite(tx, u, body.observationsId, kind);
   const side = sideOf(u, o);
   if (!meeting) throw conflict(MSG.meetingNotStarted);
   if (namedId && namedId !== meeting.id) throw notFound();
@@ -95,7 +103,7 @@ export async function updateRubrics(
   const submitted = side === 'observer' ? meeting.observerScore != null : meeting.facultyScore != null;
   if (side === 'faculty' && submitted) throw conflict(MSG.alreadyScored);
   if (entries.length === 0 && !body.submit) throw badRequest(MSG.selectAllRubrics);
-  const { items, scale } = await versionOf(tx, o.rubricVersionId);
+  const { items, scale } = version;
   if (entries.length > 0) {
     // SPEC's own version keeps SPEC §5's message for a score outside 0–4; another version names the field.
     const outOfScale = o.rubricVersionId === SPEC_RUBRIC_VERSION_ID ? null : scaleError(entries, scale);
