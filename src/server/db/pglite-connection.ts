@@ -2,9 +2,13 @@
  * node-postgres's connection to a PGlite instance, in process: what a socket to a PostgreSQL server is for
  * `pg.Client`, so that node-postgres (and Drizzle's node-postgres driver) can keep prepared statements on PGlite
  * (prepared-statements.ts). It does what PGlite's own adapter (`@electric-sql/pglite/node-postgres`) does, with
- * one difference: the frontend messages of a statement (Parse, Bind, Describe, Execute) are kept until its Sync
- * or Flush and handed to PGlite together. PGlite's adapter hands each message over on its own, and after an
- * error the Sync's ReadyForQuery never reaches node-postgres, which then drops the connection.
+ * two differences:
+ *   - the frontend messages of a statement (Parse, Bind, Describe, Execute) are kept until its Sync or Flush and
+ *     handed to PGlite together. PGlite's adapter hands each message over on its own, and after an error the
+ *     Sync's ReadyForQuery never reaches node-postgres, which then drops the connection;
+ *   - a named statement's columns are described once: node-postgres asks for them (Describe) on every execution,
+ *     and from the second on this connection answers with the description PGlite gave the first time, in its
+ *     place right after BindComplete, instead of passing the Describe on.
  *
  * Only public APIs: PGlite's `execProtocolStream` and `protocol.serialize`, and pg.Client's `connection` option,
  * the one PGlite's adapter is used through. PGlite runs one backend: the pool over it has one connection

@@ -4,11 +4,13 @@
  * PGlite. Each runs on the engine of the suite (PGlite, or PostgreSQL with OBSERVA_TEST_DB=postgres), with the
  * statements prepared and without.
  */
+import { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/server/config.js';
 import { openDb, type DbHandle } from '../../../src/server/db/client.js';
-import { namedCount, NAMED_MAX, preparedStatementsFromEnv } from '../../../src/server/db/prepared-statements.js';
+import { namedCount, NAMED_MAX, pglitePool, preparedStatementsFromEnv } from '../../../src/server/db/prepared-statements.js';
 import { rowsOf } from '../../../src/server/db/results.js';
 import { auditLog, users } from '../../../src/server/db/schema.js';
 import { scratchPgDatabase } from '../support/helpers.js';
@@ -118,5 +120,79 @@ describe('DB_PREPARED_STATEMENTS', () => {
     expect(preparedStatementsFromEnv({ DB_PREPARED_STATEMENTS: 'on' })).toBe(true);
     expect(preparedStatementsFromEnv({ DB_PREPARED_STATEMENTS: 'off' })).toBe(false);
     expect(() => loadConfig({ DB_PREPARED_STATEMENTS: 'sometimes' })).toThrow(/DB_PREPARED_STATEMENTS/);
+  });
+});
+
+/** The frontend message types of one exchange with PGlite ('P' Parse, 'B' Bind, 'D' Describe, 'E' Execute, 'S' Sync…). */
+function messageTypes(message: Uint8Array): string[] {
+  const types: string[] = [];
+  for (let at = 0; at < message.length; ) {
+    types.push(String.fromCharCode(message[at]!));
+    at += 1 + new DataView(message.buffer, message.byteOffset + at + 1, 4).getInt32(0);
+  }
+  return types;
+}
+
+// Whatever the suite's engine: this is node-postgres over PGlite in process (pglite-connection.ts).
+describe('PGlite through node-postgres: a named statement described once', () => {
+  let pglite: PGlite;
+  let pool: pg.Pool;
+  const sent: string[][] = [];
+  beforeAll(async () => {
+    pglite = new PGlite();
+    const exchange = pglite.execProtocolStream.bind(pglite);
+    pglite.execProtocolStream = (message, options) => {
+      sent.push(messageTypes(message));
+      return exchange(message, options);
+    };
+    pool = pglitePool(pglite);
+    await pool.query('create table kept (a int primary key, b text)');
+  });
+  afterAll(async () => {
+    await pool.end();
+    await pglite.close();
+  });
+  const last = () => sent[sent.length - 1]!;
+
+  it('sends Describe the first time only, and answers later executions with the same columns', async () => {
+    const first = await pool.query({ text: 'insert into kept (a, b) values ($1, $2) returning a, b', values: [1, 'one'] });
+    expect(last()).toEqual(['P', 'B', 'D', 'E', 'S']);
+    const second = await pool.query({ text: 'insert into kept (a, b) values ($1, $2) returning a, b', values: [2, 'two'] });
+    expect(last()).toEqual(['B', 'E', 'S']);
+    expect(first.rows).toEqual([{ a: 1, b: 'one' }]);
+    expect(second.rows).toEqual([{ a: 2, b: 'two' }]);
+    expect(second.fields.map((f) => [f.name, f.dataTypeID])).toEqual([['a', 23], ['b', 25]]);
+    // Drizzle reads rows as arrays: the kept description serves that mode too.
+    const arrays = await pool.query({ text: 'select a, b from kept where a = $1', values: [2], rowMode: 'array' });
+    const again = await pool.query({ text: 'select a, b from kept where a = $1', values: [1], rowMode: 'array' });
+    expect(last()).toEqual(['B', 'E', 'S']);
+    expect([arrays.rows, again.rows]).toEqual([[[2, 'two']], [[1, 'one']]]);
+    // A statement without rows (NoData) is kept as such.
+    await pool.query({ text: 'update kept set b = $2 where a = $1', values: [1, 'uno'] });
+    const updated = await pool.query({ text: 'update kept set b = $2 where a = $1', values: [2, 'due'] });
+    expect(last()).toEqual(['B', 'E', 'S']);
+    expect(updated.rowCount).toBe(1);
+  });
+
+  it('a refused execution or binding leaves the kept columns right for the next one', async () => {
+    const divide = { text: 'select a / $1::int as q from kept where a = $2' };
+    expect((await pool.query({ ...divide, values: [1, 2] })).rows).toEqual([{ q: 2 }]);
+    await expect(pool.query({ ...divide, values: [0, 2] })).rejects.toThrow(/division by zero/);
+    await expect(pool.query({ ...divide, values: ['not a number', 2] })).rejects.toThrow(/invalid input syntax/);
+    const after = await pool.query({ ...divide, values: [2, 2] });
+    expect(last()).toEqual(['B', 'E', 'S']);
+    expect(after.rows).toEqual([{ q: 1 }]);
+    expect(after.fields.map((f) => f.name)).toEqual(['q']);
+  });
+
+  it('cannot answer with stale columns: a statement whose result type changed is refused by the engine', async () => {
+    const named = { text: 'select a from kept where a = $1', values: [1] };
+    const star = { text: 'select * from kept where a = $1', values: [1] };
+    await pool.query(named);
+    await pool.query(star);
+    await pool.query('alter table kept add column c int');
+    // Naming its columns, a statement keeps its result type across the change (prepared-statements.ts).
+    expect((await pool.query(named)).rows).toEqual([{ a: 1 }]);
+    await expect(pool.query(star)).rejects.toThrow(/cached plan must not change result type/);
   });
 });
