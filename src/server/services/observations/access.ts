@@ -10,6 +10,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { parseJson, rowFromJson } from '../../db/results.js';
 import { observations } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../errors.js';
+import type { Parties } from '../../../shared/access-policy/index.js';
 import { canSeeObservation, takesPart, type ObservationRow, type Viewer } from '../scope/index.js';
 
 // Visibility itself lives in services/scope (shared with the sync feed); these names stay for the services.
@@ -28,7 +29,7 @@ export async function loadVisible(db: Db | Tx, u: Viewer, id: string): Promise<O
 }
 
 /** The row when the user may see it: 404 when missing, 403 when not theirs. */
-export function requireVisible(u: Viewer, row: ObservationRow | undefined): ObservationRow {
+export function requireVisible<R extends Parties>(u: Viewer, row: R | undefined): R {
   if (!row) throw notFound();
   if (!canView(u, row)) throw forbidden();
   return row;
@@ -55,7 +56,7 @@ export const ID_IN_USE = 'That id is already in use!';
 export type Side = 'observer' | 'faculty';
 
 /** The caller's side in this observation, from the token (never from the body); 403 for anyone else. */
-export function sideOf(u: Viewer, o: ObservationRow): Side {
+export function sideOf(u: Viewer, o: Pick<ObservationRow, 'observerId' | 'facultyId'>): Side {
   if (u.id === o.observerId) return 'observer';
   if (u.id === o.facultyId) return 'faculty';
   throw forbidden();
@@ -69,6 +70,6 @@ export function requireFaculty(u: Viewer, o: ObservationRow): void {
 }
 
 /** The faculty member and the observer may still write only while the observation is not Completed. */
-export function requireOpen(o: ObservationRow, conflictMessage: string = MSG.observationCompleted): void {
+export function requireOpen(o: Pick<ObservationRow, 'status'>, conflictMessage: string = MSG.observationCompleted): void {
   if (o.status === 'Completed') throw conflict(conflictMessage);
 }

@@ -55,7 +55,7 @@ export function stateOf(s: Stages): CycleState {
  * Recomputes status and progress; sets `starting` when scheduling begins and `ending` when the cycle completes.
  * `also`: other columns the same change sets (one update of the row).
  */
-export async function refreshObservation(tx: Tx, o: ObservationRow, now: Date, also: Partial<Pick<ObservationRow, 'responseDueAt'>> = {}): Promise<void> {
+export async function refreshObservation(tx: Tx, o: Pick<ObservationRow, 'id' | 'starting' | 'ending'>, now: Date, also: Partial<Pick<ObservationRow, 'responseDueAt'>> = {}): Promise<void> {
   const stages = await loadStages(tx, o.id);
   const state = stateOf(stages);
   const status = cycleStatus(state);

@@ -34,12 +34,15 @@ export interface Announcement {
   email?: EmailTemplateType;
 }
 
-function partyId(o: ObservationRow, p: Party): string {
+/** What an announcement reads of the observation. */
+export type AnnouncedObservation = Pick<ObservationRow, 'id' | 'facultyId' | 'observerId' | 'hodId' | 'semester'>;
+
+function partyId(o: AnnouncedObservation, p: Party): string {
   return p === 'faculty' ? o.facultyId : p === 'observer' ? o.observerId : o.hodId;
 }
 
 /** "CSC-101 Programming I · Faculty Name · Fall": the observation as people name it (course once chosen). */
-async function subjectOf(tx: Tx, o: ObservationRow, facultyName: string | undefined): Promise<string> {
+async function subjectOf(tx: Tx, o: AnnouncedObservation, facultyName: string | undefined): Promise<string> {
   // Read the course now: the caller's row may predate the change that set it (scheduling start).
   const [row] = await tx
     .select({ code: courses.courseCode, name: courses.name })
@@ -54,7 +57,7 @@ async function subjectOf(tx: Tx, o: ObservationRow, facultyName: string | undefi
  * Notifies (and emails) each party except the actor, naming the observation and the person who acted (`actorId`
  * null: the server itself, e.g. a reminder).
  */
-export async function announce(tx: Tx, o: ObservationRow, actorId: string | null, a: Announcement): Promise<void> {
+export async function announce(tx: Tx, o: AnnouncedObservation, actorId: string | null, a: Announcement): Promise<void> {
   const ids = [...new Set(a.to.map((p) => partyId(o, p)))].filter((id) => id !== actorId);
   if (ids.length === 0) return;
   const people = await tx

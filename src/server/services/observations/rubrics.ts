@@ -20,8 +20,8 @@ import { meetings, observations, rubricItems, rubricScores, rubricVersions, sche
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import type { AuthUser } from '../deps.js';
 import type { WriteContext } from '../write-context.js';
-import { ID_IN_USE, loadForWrite, requireObserver, requireOpen, requireVisible, sideOf, type ObservationRow } from './access.js';
-import { loadStages, refreshObservation, type MeetingRow } from './cycle-state.js';
+import { ID_IN_USE, loadForWrite, requireObserver, requireOpen, requireVisible, sideOf } from './access.js';
+import { loadStages, refreshObservation } from './cycle-state.js';
 import { announce, otherSide, ROUTES } from './events.js';
 
 export type MeetingKind = 'informed' | 'uninformed';
@@ -40,30 +40,39 @@ interface VersionForSave {
 const versionItems = sql<[string, string][]>`(select coalesce(json_agg(json_build_array(${rubricItems.id}, ${rubricItems.code}) order by ${rubricItems.groupPosition}, ${rubricItems.position}), '[]') from ${rubricItems} where ${rubricItems.rubricVersionId} = ${observations.rubricVersionId})`;
 const versionScale = sql<VersionForSave['scale'] | null>`(select ${rubricVersions.scale} from ${rubricVersions} where ${rubricVersions.id} = ${observations.rubricVersionId})`;
 
+/** The columns of the observation a save decides on (who may see it and score, its state) and names in its notices. */
+const observationForSave = {
+  id: observations.id,
+  facultyId: observations.facultyId,
+  observerId: observations.observerId,
+  hodId: observations.hodId,
+  departmentId: observations.departmentId,
+  mode: observations.mode,
+  status: observations.status,
+  semester: observations.semester,
+  starting: observations.starting,
+  ending: observations.ending,
+  rubricVersionId: observations.rubricVersionId,
+};
+/** The meeting's columns a save reads: which one, whether it is locked, the totals submitted. */
+const meetingForSave = { id: meetings.id, status: meetings.status, observerScore: meetings.observerScore, facultyScore: meetings.facultyScore };
+
 /**
  * The observation, locked for the write (loadForWrite's lock: two saves of one cycle are judged one after the
  * other), with its meeting of `kind`, the class's day (for the informed rubric's "not before the class") and its
- * rubric version's items and scale, in one statement.
+ * rubric version's items and scale, in one statement. Only the columns the save reads: a device's backlog replays
+ * hundreds of saves, and building a statement costs in proportion to the columns it names (docs/performance.md).
  */
-async function loadMeetingForWrite(
-  tx: Tx,
-  u: AuthUser,
-  observationId: string,
-  kind: MeetingKind,
-): Promise<{ o: ObservationRow; meeting: MeetingRow | null; scheduledOn: Date | null; version: VersionForSave }> {
+async function loadMeetingForWrite(tx: Tx, u: AuthUser, observationId: string, kind: MeetingKind) {
   const [row] = await tx
-    .select({ o: observations, meeting: meetings, scheduledOn: schedulingRequests.scheduledOn, items: versionItems, scale: versionScale })
+    .select({ o: observationForSave, meeting: meetingForSave, scheduledOn: schedulingRequests.scheduledOn, items: versionItems, scale: versionScale })
     .from(observations)
     .leftJoin(meetings, and(eq(meetings.observationId, observations.id), eq(meetings.kind, kind)))
     .leftJoin(schedulingRequests, eq(schedulingRequests.observationId, observations.id))
     .where(eq(observations.id, observationId))
     .for('update', { of: observations });
-  return {
-    o: requireVisible(u, row?.o),
-    meeting: row?.meeting ?? null,
-    scheduledOn: row?.scheduledOn ?? null,
-    version: { items: (row?.items ?? []).map(([id, code]) => ({ id, code })), scale: row?.scale ?? [] },
-  };
+  const version: VersionForSave = { items: (row?.items ?? []).map(([id, code]) => ({ id, code })), scale: row?.scale ?? [] };
+  return { o: requireVisible(u, row?.o), meeting: row?.meeting ?? null, scheduledOn: row?.scheduledOn ?? null, version };
 }
 
 export async function updateRubrics(
