@@ -59,8 +59,9 @@ describe('needs attention', () => {
       expect(row?.lastError).toBeNull();
     });
     // In flight: still shown, with what was typed, and neither Retry nor Discard can be pressed again.
+    // The replica's row changes before the panel's live query re-renders: wait for the item to say so.
     const still = await screen.findByRole('group', { name: 'Refused change: Profile update' });
-    expect(within(still).getByRole('status').textContent).toMatch(/^Retrying…/);
+    expect((await within(still).findByRole('status')).textContent).toMatch(/^Retrying…/);
     expect(within(still).getByText('+1 555 0101')).toBeTruthy();
     expect((within(still).getByRole('button', { name: 'Retry' }) as HTMLButtonElement).disabled).toBe(true);
     expect((within(still).getByRole('button', { name: 'Discard' }) as HTMLButtonElement).disabled).toBe(true);

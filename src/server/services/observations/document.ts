@@ -86,7 +86,7 @@ interface GoalPart {
  * single-threaded wasm, so GET /observation/{id} and every page of the sync feed paid for them one by one.
  */
 /** The statement's values: arrays of ids as PostgreSQL array literals, cast to uuid[] in the text. */
-const P = { obs: sql.placeholder('obs'), people: sql.placeholder('people'), courses: sql.placeholder('courses'), faculty: sql.placeholder('faculty') };
+const P = { obs: sql.placeholder('obs'), people: sql.placeholder('people'), courses: sql.placeholder('courses'), faculty: sql.placeholder('faculty'), versions: sql.placeholder('versions') };
 
 /**
  * Every part of the documents in one round trip, prepared once per connection or transaction object through
@@ -122,11 +122,9 @@ const PARTS_SQL = sql`select
        from meetings m where m.observation_id = any(${P.obs}::uuid[])) as meetings,
     (select coalesce(json_agg(json_build_object('id', i.id, 'versionId', i.rubric_version_id, 'code', i.code, 'title', i.title)
             order by i.group_position, i.position), '[]'::json)
-       from rubric_items i
-       where i.rubric_version_id in (select o.rubric_version_id from observations o where o.id = any(${P.obs}::uuid[]))) as items,
+       from rubric_items i where i.rubric_version_id = any(${P.versions}::uuid[])) as items,
     (select coalesce(json_agg(json_build_object('id', v.id, 'scale', v.scale)), '[]'::json)
-       from rubric_versions v
-       where v.id in (select o.rubric_version_id from observations o where o.id = any(${P.obs}::uuid[]))) as versions,
+       from rubric_versions v where v.id = any(${P.versions}::uuid[])) as versions,
     (select coalesce(json_agg(json_build_object('id', po.id, 'observationId', po.observation_id, 'status', po.status,
               'location', po.location, 'scheduledOn', po.scheduled_on, 'timeSlotByFaculty', po.time_slot_by_faculty)), '[]'::json)
        from post_observations po where po.observation_id = any(${P.obs}::uuid[])) as posts,
@@ -160,10 +158,10 @@ const PARTS_SQL = sql`select
        where g.faculty_id = any(${P.faculty}::uuid[])) as reviews`;
 const preparedParts = new WeakMap<object, ReturnType<typeof partsStatement>>();
 
-async function fetchParts(db: Db | Tx, obsIds: string[], personIds: string[], facultyIds: string[], courseIds: string[]): Promise<Parts> {
+async function fetchParts(db: Db | Tx, ids: { obs: string[]; people: string[]; faculty: string[]; courses: string[]; versions: string[] }): Promise<Parts> {
   let statement = preparedParts.get(db);
   if (!statement) preparedParts.set(db, (statement = partsStatement(db)));
-  const [result] = await statement.execute({ obs: uuidArray(obsIds), people: uuidArray(personIds), courses: uuidArray(courseIds), faculty: uuidArray(facultyIds) });
+  const [result] = await statement.execute({ obs: uuidArray(ids.obs), people: uuidArray(ids.people), courses: uuidArray(ids.courses), faculty: uuidArray(ids.faculty), versions: uuidArray(ids.versions) });
   const row = parseJson<Record<string, unknown>>(result?.parts) ?? {};
   const part = <T>(name: string) => parseJson<T[]>(row[name]) ?? [];
   return {
@@ -187,18 +185,15 @@ async function fetchParts(db: Db | Tx, obsIds: string[], personIds: string[], fa
 
 export async function buildDocuments(db: Db | Tx, viewer: Viewer, rows: ObservationRow[]): Promise<Observation[]> {
   if (rows.length === 0) return [];
-  const obsIds = rows.map((r) => r.id);
-  const personIds = uniq(rows.flatMap((r) => [r.facultyId, r.observerId, r.hodId, ...(r.signedOffBy ? [r.signedOffBy] : [])]));
-  const facultyIds = uniq(rows.map((r) => r.facultyId));
-  const courseIds = uniq(rows.map((r) => r.courseId));
-
-  const { people, courses: courseRows, facultySlots, requests, plans, meetings: meetingRows, items, versions, posts, steps, scores, postSlots, files, goals, reviews } = await fetchParts(
-    db,
-    obsIds,
-    personIds,
-    facultyIds,
-    courseIds,
-  );
+  // The rows already name their rubric versions: the version's items and scale are looked up by those ids (an
+  // index lookup) rather than found again through the observations.
+  const { people, courses: courseRows, facultySlots, requests, plans, meetings: meetingRows, items, versions, posts, steps, scores, postSlots, files, goals, reviews } = await fetchParts(db, {
+    obs: rows.map((r) => r.id),
+    people: uniq(rows.flatMap((r) => [r.facultyId, r.observerId, r.hodId, ...(r.signedOffBy ? [r.signedOffBy] : [])])),
+    faculty: uniq(rows.map((r) => r.facultyId)),
+    courses: uniq(rows.map((r) => r.courseId)),
+    versions: uniq(rows.map((r) => r.rubricVersionId)),
+  });
 
   const personById = new Map(people.map((p) => [p.id, p]));
   const goalsByFaculty = groupBy(goals, (g) => g.facultyId);
