@@ -73,6 +73,9 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
+    // dist/client/.vite/manifest.json: which module each chunk was built from. tests/bench/bundle-size.ts reads it to
+    // tell a route's chunk (the first screen) from a feature's lazy chunk that happens to be imported from the entry.
+    manifest: true,
     rolldownOptions: {
       output: {
         // The libraries the entry imports statically go into one chunk: the first paint needs all of them, and

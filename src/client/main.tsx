@@ -1,16 +1,15 @@
-/** Entry point: Mantine (theme + toasts top-centre, 5 s) around the router; the sync engine resumes a stored session. */
+/** Entry point: Mantine (theme; toasts from components/toast-host.tsx, loaded lazily) around the router; the sync engine resumes a stored session. */
 import './styles.js';
-import { StrictMode, startTransition } from 'react';
+import { lazy, StrictMode, Suspense, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { RouterProvider } from '@tanstack/react-router';
-import { TOAST_AUTOCLOSE_MS } from '../shared/constants.js';
 import { cssVariablesResolver, theme } from './theme.js';
-import { TOAST_LIMIT } from './components/toast.js';
 import { colorSchemeManager, DEFAULT_COLOR_SCHEME } from './color-scheme.js';
 import { router } from './router.js';
 import { resumeSession } from './session/resume.js';
+
+const ToastHost = lazy(() => import('./components/toast-host.js'));
 
 resumeSession();
 
@@ -24,7 +23,9 @@ startTransition(() => {
   createRoot(root).render(
     <StrictMode>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager} defaultColorScheme={DEFAULT_COLOR_SCHEME}>
-        <Notifications position="top-center" autoClose={TOAST_AUTOCLOSE_MS} limit={TOAST_LIMIT} />
+        <Suspense fallback={null}>
+          <ToastHost />
+        </Suspense>
         <RouterProvider router={router} />
       </MantineProvider>
     </StrictMode>,

@@ -7,7 +7,7 @@
  * read in UTC; "today" is the caller's: the client's local day, the server's UTC day with one day of slack
  * (`slackDays`) for users in time zones ahead of or behind UTC.
  */
-import { WEEKDAYS } from './contract/courses.js';
+import { WEEKDAYS } from './weekdays.js';
 import { MSG } from './messages.js';
 
 const DAY_MS = 86_400_000;

@@ -10,14 +10,14 @@ import { MSG } from '../messages.js';
 import { Department } from './common.js';
 import { LIST_MAX, TEXT_MAX } from '../constants.js';
 import { intId, text } from './text.js';
+import { WEEKDAYS } from '../weekdays.js';
 
 /** Credit hours: a whole number in this range (our decision; SPEC shows only "credits (number)"). */
 export const CREDITS_MIN = 1;
 export const CREDITS_MAX = 6;
 
 /** Slot day: one of the week days (the create form offers them in a Select). */
-export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+export { WEEKDAYS, type Weekday } from '../weekdays.js';
 
 /** 24-hour "HH:MM" or "HH:MM-HH:MM" (SPEC §2: no am/pm); a range must end after it starts. */
 const HHMM = '(?:[01]\\d|2[0-3]):[0-5]\\d';
