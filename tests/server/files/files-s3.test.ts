@@ -103,11 +103,11 @@ describe('S3-compatible store', () => {
     // The store's ranged read (what a calibration video's HTTP byte ranges use) gives exactly the bytes asked for:
     // one byte, the head, across the parts the upload arrived in, the last byte. (Not `bytes=0-0`: s3rver answers
     // it with the whole object, which S3 itself does not.)
-    const [stored2] = await t.db.select({ key: artifacts.storageKey }).from(artifacts).where(eq(artifacts.id, reg.json().id));
+    const [artifactRow] = await t.db.select({ key: artifacts.storageKey }).from(artifacts).where(eq(artifacts.id, reg.json().id));
     const ranges: [number, number][] = [[1, 1], [0, 99], [MiB - 5, MiB + 5], [6 * MiB - 1, 6 * MiB], [file.length - 1, file.length - 1]];
     for (const [start, end] of ranges) {
       const chunks: Buffer[] = [];
-      for await (const chunk of await app2.deps.storage.openArtifact(stored2!.key, { start, end })) chunks.push(Buffer.from(chunk as Uint8Array));
+      for await (const chunk of await app2.deps.storage.openArtifact(artifactRow!.key, { start, end })) chunks.push(Buffer.from(chunk as Uint8Array));
       const bytes = Buffer.concat(chunks);
       expect(bytes.length, `bytes ${start}-${end}`).toBe(end - start + 1);
       expect(bytes.equals(file.subarray(start, end + 1)), `bytes ${start}-${end}`).toBe(true);

@@ -81,7 +81,7 @@ interface GoalPart {
 }
 
 /**
- * Every part of the documents of `obsIds` in ONE statement (each part a json array; the text is the same for any
+ * Every part of the documents of the given observations in ONE statement (each part a json array; the text is the same for any
  * number of ids, so both drivers prepare it once). Twelve statements before: on PGlite each is a call into
  * single-threaded wasm, so GET /observation/{id} and every page of the sync feed paid for them one by one.
  */
