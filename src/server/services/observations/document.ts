@@ -49,18 +49,16 @@ interface Parts {
   courses: { id: string; courseCode: string; name: string }[];
   facultySlots: { id: string; courseId: string; facultyId: string; sectionCode: string; day: string; time: string; location: string; course: { id: string; courseCode: string; name: string } }[];
   requests: { id: string; observationId: string; status: string; timeSlotByObserver: { day: string; time: string }[]; timeSlotsByFaculty: { day: string; time: string }[]; scheduledOn: string | null; reasons: string | null; facultyAccepted: boolean; observerAccepted: boolean }[];
-  plans: { id: string; observationId: string; type: string; editedBy: string | null; editedAt: string | null }[];
-  meetings: { id: string; observationId: string; kind: string; status: string; observerScore: number | null; facultyScore: number | null }[];
+  plans: { id: string; observationId: string; type: string; editedBy: string | null; editedAt: string | null; steps: Step[] }[];
+  meetings: { id: string; observationId: string; kind: string; status: string; observerScore: number | null; facultyScore: number | null; scores: Score[] }[];
   items: { id: string; versionId: string; code: string; title: string }[];
   versions: { id: string; scale: { value: number; label: string }[] }[];
-  posts: { id: string; observationId: string; status: string; location: string | null; scheduledOn: string | null; timeSlotByFaculty: string | null }[];
-  steps: { id: string; planId: string; templateStepId: string | null; key: string; code: string; name: string; field: string; response: string | null }[];
-  scores: { meetingId: string; rubricItemId: string; side: string; score: number }[];
-  postSlots: { id: string; postObservationId: string; dateTime: string }[];
-  files: { id: string; postObservationId: string; name: string; type: string }[];
+  posts: { id: string; observationId: string; status: string; location: string | null; scheduledOn: string | null; timeSlotByFaculty: string | null; slots: { id: string; dateTime: string }[]; files: { id: string; name: string; type: string }[] }[];
   goals: GoalPart[];
-  reviews: { goalId: string; observationId: string; status: GoalReviewStatus; note: string; reviewedAt: string; reviewedBy: string | null }[];
 }
+type Step = { id: string; templateStepId: string | null; key: string; code: string; name: string; field: string; response: string | null };
+type Score = { rubricItemId: string; side: string; score: number };
+type ReviewPart = { observationId: string; status: GoalReviewStatus; note: string; reviewedAt: string; reviewedBy: string | null };
 
 /** A goal of one of the page's faculty members, with the observation that agreed it. */
 interface GoalPart {
@@ -78,20 +76,19 @@ interface GoalPart {
   agreedSemester: string;
   agreedEnding: string | null;
   agreedObsCreatedAt: string;
+  reviews: ReviewPart[];
 }
 
-/**
- * Every part of the documents of the given observations in ONE statement (each part a json array; the text is the same for any
- * number of ids, so both drivers prepare it once). Twelve statements before: on PGlite each is a call into
- * single-threaded wasm, so GET /observation/{id} and every page of the sync feed paid for them one by one.
- */
 /** The statement's values: arrays of ids as PostgreSQL array literals, cast to uuid[] in the text. */
 const P = { obs: sql.placeholder('obs'), people: sql.placeholder('people'), courses: sql.placeholder('courses'), faculty: sql.placeholder('faculty'), versions: sql.placeholder('versions') };
 
 /**
- * Every part of the documents in one round trip, prepared once per connection or transaction object through
- * Drizzle's public `prepare` (named, so PostgreSQL parses and plans it once per connection: planning these sixteen
- * subqueries costs several times running them — docs/performance.md, server-reads).
+ * Every part of the documents of the given observations in ONE statement, each part a json array (the text is the
+ * same for any number of ids), prepared once per connection or transaction object through Drizzle's public
+ * `prepare` (named, so PostgreSQL parses and plans it once per connection: planning it costs several times running
+ * it — docs/performance.md, server-reads). A part that belongs to another part (a plan's steps, a meeting's scores,
+ * a post-observation's slots and files, a goal's reviews) is read inside its parent by the parent's id: an index
+ * lookup per parent, and nothing at all for an observation that has no such parent yet.
  */
 function partsStatement(db: Db | Tx) {
   return db
@@ -115,10 +112,16 @@ const PARTS_SQL = sql`select
               'observerAccepted', r.observer_accepted)), '[]'::json)
        from scheduling_requests r where r.observation_id = any(${P.obs}::uuid[])) as requests,
     (select coalesce(json_agg(json_build_object('id', p.id, 'observationId', p.observation_id, 'type', p.type,
-              'editedBy', p.edited_by, 'editedAt', p.edited_at)), '[]'::json)
+              'editedBy', p.edited_by, 'editedAt', p.edited_at,
+              'steps', (select coalesce(json_agg(json_build_object('id', st.id, 'templateStepId', st.template_step_id,
+                          'key', st.key, 'code', st.code, 'name', st.name, 'field', st.field, 'response', st.response)
+                        order by st.position), '[]'::json)
+                 from observation_plan_steps st where st.plan_id = p.id))), '[]'::json)
        from observation_plans p where p.observation_id = any(${P.obs}::uuid[])) as plans,
     (select coalesce(json_agg(json_build_object('id', m.id, 'observationId', m.observation_id, 'kind', m.kind,
-              'status', m.status, 'observerScore', m.observer_score, 'facultyScore', m.faculty_score)), '[]'::json)
+              'status', m.status, 'observerScore', m.observer_score, 'facultyScore', m.faculty_score,
+              'scores', (select coalesce(json_agg(json_build_object('rubricItemId', sc.rubric_item_id, 'side', sc.side, 'score', sc.score)), '[]'::json)
+                 from rubric_scores sc where sc.meeting_id = m.id))), '[]'::json)
        from meetings m where m.observation_id = any(${P.obs}::uuid[])) as meetings,
     (select coalesce(json_agg(json_build_object('id', i.id, 'versionId', i.rubric_version_id, 'code', i.code, 'title', i.title)
             order by i.group_position, i.position), '[]'::json)
@@ -126,36 +129,22 @@ const PARTS_SQL = sql`select
     (select coalesce(json_agg(json_build_object('id', v.id, 'scale', v.scale)), '[]'::json)
        from rubric_versions v where v.id = any(${P.versions}::uuid[])) as versions,
     (select coalesce(json_agg(json_build_object('id', po.id, 'observationId', po.observation_id, 'status', po.status,
-              'location', po.location, 'scheduledOn', po.scheduled_on, 'timeSlotByFaculty', po.time_slot_by_faculty)), '[]'::json)
+              'location', po.location, 'scheduledOn', po.scheduled_on, 'timeSlotByFaculty', po.time_slot_by_faculty,
+              'slots', (select coalesce(json_agg(json_build_object('id', ps.id, 'dateTime', ps.date_time) order by ps.date_time), '[]'::json)
+                 from post_observation_slots ps where ps.post_observation_id = po.id),
+              'files', (select coalesce(json_agg(json_build_object('id', a.id, 'name', a.name, 'type', a.type) order by a.created_at), '[]'::json)
+                 from artifacts a where a.post_observation_id = po.id))), '[]'::json)
        from post_observations po where po.observation_id = any(${P.obs}::uuid[])) as posts,
-    (select coalesce(json_agg(json_build_object('id', st.id, 'planId', st.plan_id, 'templateStepId', st.template_step_id,
-              'key', st.key, 'code', st.code, 'name', st.name, 'field', st.field, 'response', st.response)
-            order by st.position), '[]'::json)
-       from observation_plan_steps st
-       where st.plan_id in (select p.id from observation_plans p where p.observation_id = any(${P.obs}::uuid[]))) as steps,
-    (select coalesce(json_agg(json_build_object('meetingId', sc.meeting_id, 'rubricItemId', sc.rubric_item_id,
-              'side', sc.side, 'score', sc.score)), '[]'::json)
-       from rubric_scores sc
-       where sc.meeting_id in (select m.id from meetings m where m.observation_id = any(${P.obs}::uuid[]))) as scores,
-    (select coalesce(json_agg(json_build_object('id', ps.id, 'postObservationId', ps.post_observation_id,
-              'dateTime', ps.date_time) order by ps.date_time), '[]'::json)
-       from post_observation_slots ps
-       where ps.post_observation_id in (select po.id from post_observations po where po.observation_id = any(${P.obs}::uuid[]))) as post_slots,
-    (select coalesce(json_agg(json_build_object('id', a.id, 'postObservationId', a.post_observation_id,
-              'name', a.name, 'type', a.type) order by a.created_at), '[]'::json)
-       from artifacts a
-       where a.post_observation_id in (select po.id from post_observations po where po.observation_id = any(${P.obs}::uuid[]))) as files,
     (select coalesce(json_agg(json_build_object('id', g.id, 'observationId', g.observation_id, 'facultyId', g.faculty_id,
               'rubricItemIds', g.rubric_item_ids, 'goal', g.goal, 'actions', g.actions, 'targetDate', g.target_date,
               'createdBy', g.created_by, 'createdAt', g.created_at, 'updatedAt', g.updated_at, 'agreedMode', go.mode,
-              'agreedSemester', go.semester, 'agreedEnding', go.ending, 'agreedObsCreatedAt', go.created_at)
+              'agreedSemester', go.semester, 'agreedEnding', go.ending, 'agreedObsCreatedAt', go.created_at,
+              'reviews', (select coalesce(json_agg(json_build_object('observationId', gr.observation_id, 'status', gr.status,
+                            'note', gr.note, 'reviewedAt', gr.reviewed_at, 'reviewedBy', gr.reviewed_by) order by gr.reviewed_at), '[]'::json)
+                 from growth_goal_reviews gr where gr.goal_id = g.id))
             order by g.created_at, g.id), '[]'::json)
        from growth_goals g join observations go on go.id = g.observation_id
-       where g.faculty_id = any(${P.faculty}::uuid[])) as goals,
-    (select coalesce(json_agg(json_build_object('goalId', gr.goal_id, 'observationId', gr.observation_id, 'status', gr.status,
-              'note', gr.note, 'reviewedAt', gr.reviewed_at, 'reviewedBy', gr.reviewed_by) order by gr.reviewed_at), '[]'::json)
-       from growth_goal_reviews gr join growth_goals g on g.id = gr.goal_id
-       where g.faculty_id = any(${P.faculty}::uuid[])) as reviews`;
+       where g.faculty_id = any(${P.faculty}::uuid[])) as goals`;
 const preparedParts = new WeakMap<object, ReturnType<typeof partsStatement>>();
 
 async function fetchParts(db: Db | Tx, ids: { obs: string[]; people: string[]; faculty: string[]; courses: string[]; versions: string[] }): Promise<Parts> {
@@ -174,12 +163,7 @@ async function fetchParts(db: Db | Tx, ids: { obs: string[]; people: string[]; f
     items: part('items'),
     versions: part('versions'),
     posts: part('posts'),
-    steps: part('steps'),
-    scores: part('scores'),
-    postSlots: part('post_slots'),
-    files: part('files'),
     goals: part('goals'),
-    reviews: part('reviews'),
   };
 }
 
@@ -187,7 +171,7 @@ export async function buildDocuments(db: Db | Tx, viewer: Viewer, rows: Observat
   if (rows.length === 0) return [];
   // The rows already name their rubric versions: the version's items and scale are looked up by those ids (an
   // index lookup) rather than found again through the observations.
-  const { people, courses: courseRows, facultySlots, requests, plans, meetings: meetingRows, items, versions, posts, steps, scores, postSlots, files, goals, reviews } = await fetchParts(db, {
+  const { people, courses: courseRows, facultySlots, requests, plans, meetings: meetingRows, items, versions, posts, goals } = await fetchParts(db, {
     obs: rows.map((r) => r.id),
     people: uniq(rows.flatMap((r) => [r.facultyId, r.observerId, r.hodId, ...(r.signedOffBy ? [r.signedOffBy] : [])])),
     faculty: uniq(rows.map((r) => r.facultyId)),
@@ -197,14 +181,9 @@ export async function buildDocuments(db: Db | Tx, viewer: Viewer, rows: Observat
 
   const personById = new Map(people.map((p) => [p.id, p]));
   const goalsByFaculty = groupBy(goals, (g) => g.facultyId);
-  const reviewsByGoal = groupBy(reviews, (r) => r.goalId);
   const itemsByVersion = groupBy(items, (i) => i.versionId);
   // A side's maximum per version (items × top level value; SPEC: 80): the percentage's denominator.
   const maximumOf = new Map(versions.map((v) => [v.id, versionMaximum(itemsByVersion.get(v.id)?.length ?? 0, v.scale)]));
-  const stepsByPlan = groupBy(steps, (s) => s.planId);
-  const scoresByMeeting = groupBy(scores, (s) => s.meetingId);
-  const slotsByPost = groupBy(postSlots, (s) => s.postObservationId);
-  const filesByPost = groupBy(files, (f) => f.postObservationId);
   const planByKey = new Map(plans.map((p) => [`${p.observationId}:${p.type}`, p]));
   const meetingByKey = new Map(meetingRows.map((m) => [`${m.observationId}:${m.kind}`, m]));
   const requestByObs = new Map(requests.map((r) => [r.observationId, r]));
@@ -225,7 +204,7 @@ export async function buildDocuments(db: Db | Tx, viewer: Viewer, rows: Observat
       type: p.type,
       editedBy: p.editedBy,
       editedAt: iso(toDate(p.editedAt)),
-      steps: (stepsByPlan.get(p.id) ?? []).map((s) => ({ id: s.id, templatePlanId: s.templateStepId, key: s.key, code: s.code, name: s.name, field: s.field, response: s.response })),
+      steps: p.steps.map((s) => ({ id: s.id, templatePlanId: s.templateStepId, key: s.key, code: s.code, name: s.name, field: s.field, response: s.response })),
     };
   };
 
@@ -235,7 +214,7 @@ export async function buildDocuments(db: Db | Tx, viewer: Viewer, rows: Observat
     const hide = !seesObserverScores(viewer, o);
     // A formative observation's scores are its faculty member's and observer's (access-policy/mode.ts).
     const hideAll = !seesContent(viewer, o);
-    const mine = new Map(hideAll ? [] : (scoresByMeeting.get(m.id) ?? []).map((s) => [`${s.rubricItemId}:${s.side}`, s.score]));
+    const mine = new Map(hideAll ? [] : m.scores.map((s) => [`${s.rubricItemId}:${s.side}`, s.score]));
     const score = (itemId: string, side: string) => mine.get(`${itemId}:${side}`) ?? null;
     return {
       id: m.id,
@@ -262,15 +241,15 @@ export async function buildDocuments(db: Db | Tx, viewer: Viewer, rows: Observat
     return { id, name: p?.name ?? '', avatar: p?.avatar ?? null };
   };
 
-  const reviewDoc = (r: Parts['reviews'][number]): GoalReview => ({ status: r.status, note: r.note, reviewedAt: new Date(r.reviewedAt).toISOString(), reviewedBy: r.reviewedBy });
+  const reviewDoc = (r: ReviewPart): GoalReview => ({ status: r.status, note: r.note, reviewedAt: new Date(r.reviewedAt).toISOString(), reviewedBy: r.reviewedBy });
   const goalsOf = (o: ObservationRow) => {
     if (!seesContent(viewer, o)) return { goals: [], carriedGoals: [] };
     const mine = goalsByFaculty.get(o.facultyId) ?? [];
     const carriedGoals: CarriedGoal[] = mine
       .filter((g) => g.observationId !== o.id && new Date(g.agreedObsCreatedAt) < o.createdAt && seesCarriedGoal(viewer, o, g.agreedMode))
-      .filter((g) => carriesInto(reviewsByGoal.get(g.id) ?? [], o.id))
+      .filter((g) => carriesInto(g.reviews, o.id))
       .map((g) => {
-        const rs = reviewsByGoal.get(g.id) ?? [];
+        const rs = g.reviews;
         const here = rs.find((r) => r.observationId === o.id);
         const earlier = rs.filter((r) => r.observationId !== o.id).at(-1);
         return {
@@ -320,9 +299,9 @@ export async function buildDocuments(db: Db | Tx, viewer: Viewer, rows: Observat
               status: post.status,
               location: post.location,
               scheduledOn: iso(toDate(post.scheduledOn)),
-              timeSlotsByObserver: (slotsByPost.get(post.id) ?? []).map((s) => ({ id: s.id, dateTime: new Date(s.dateTime).toISOString() })),
+              timeSlotsByObserver: post.slots.map((s) => ({ id: s.id, dateTime: new Date(s.dateTime).toISOString() })),
               timeSlotByFaculty: post.timeSlotByFaculty,
-              artifacts: content ? (filesByPost.get(post.id) ?? []).map((f) => ({ id: f.id, name: f.name, type: f.type, fileURL: artifactUrl(f.id) })) : [],
+              artifacts: content ? post.files.map((f) => ({ id: f.id, name: f.name, type: f.type, fileURL: artifactUrl(f.id) })) : [],
               reflectionPlan: content ? planDoc(o.id, 'Reflection') : null,
               observationsId: o.id,
             }
