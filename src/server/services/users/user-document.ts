@@ -38,8 +38,29 @@ interface Extras {
   facultyObs: unknown;
 }
 
-/** What a document reads of a users row (DOCUMENT_COLUMNS below, as fields). */
-type DocumentRow = Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'campus' | 'phone' | 'dateOfBirth' | 'designation' | 'avatar' | 'institute' | 'degree' | 'starting' | 'ending' | 'deactivatedAt'>;
+/**
+ * The users columns a document is built from (toDocument), by field: what every document statement reads of the
+ * row — never the password hash, the timestamps or the version, each a field the driver would copy out for nothing.
+ */
+const DOCUMENT_COLUMNS = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  campus: users.campus,
+  phone: users.phone,
+  dateOfBirth: users.dateOfBirth,
+  designation: users.designation,
+  avatar: users.avatar,
+  institute: users.institute,
+  degree: users.degree,
+  starting: users.starting,
+  ending: users.ending,
+  deactivatedAt: users.deactivatedAt,
+};
+
+/** What a document reads of a users row. */
+type DocumentRow = Pick<UserRow, keyof typeof DOCUMENT_COLUMNS>;
 
 function toDocument(r: DocumentRow, e: Extras | undefined): User {
   return {
@@ -85,22 +106,9 @@ export async function userDocuments(db: Db | Tx, rows: UserRow[]): Promise<User[
   return rows.map((r) => toDocument(r, extraOf.get(r.id)));
 }
 
-/** Snake-case columns of `users` → UserRow fields, for raw statements returning `users.*`. */
-const COLUMN_TO_FIELD = Object.fromEntries(Object.entries(users).flatMap(([field, col]) => (col && typeof col === 'object' && 'name' in col && typeof (col as { name: unknown }).name === 'string' ? [[(col as { name: string }).name, field]] : [])));
-
-/**
- * The users columns a document is built from (toDocument), plus what its computed parts join on: the profile write
- * returns only these (not the password hash, timestamps or version, each a field PGlite's protocol would copy out).
- */
-const DOCUMENT_COLUMN_LIST = ['id', 'name', 'email', 'role', 'campus', 'department_id', 'phone', 'date_of_birth', 'designation', 'avatar', 'institute', 'degree', 'starting', 'ending', 'deactivated_at']
-  .map((c) => `"${c}"`)
-  .join(', ');
-
-/** Each column a profile write returns, with the UserRow field it fills (built once). */
-const DOCUMENT_FIELDS = DOCUMENT_COLUMN_LIST.split(', ').map((quoted) => {
-  const column = quoted.slice(1, -1);
-  return [column, COLUMN_TO_FIELD[column]!] as const;
-});
+/** Each column a profile write returns (DOCUMENT_COLUMNS), with the UserRow field it fills. */
+const DOCUMENT_FIELDS = Object.entries(DOCUMENT_COLUMNS).map(([field, column]) => [column.name, field] as const);
+const DOCUMENT_COLUMN_LIST = DOCUMENT_FIELDS.map(([column]) => `"${column}"`).join(', ');
 
 /**
  * UPDATE users SET … WHERE id = … and the updated user's document in one statement (the profile write path:
@@ -155,7 +163,7 @@ export async function userDocument(db: Db | Tx, row: UserRow): Promise<User> {
 /** One user's row and computed parts by id, with whether `visibleWhere` holds for it (true when undefined). */
 function userByIdQuery(db: Db | Tx, id: string | SQLWrapper, visibleWhere?: SQL) {
   return db
-    .select({ row: users, ...extrasSql('users'), visible: visibleWhere ? sql<boolean>`coalesce(${visibleWhere}, false)` : sql<boolean>`true` })
+    .select({ row: DOCUMENT_COLUMNS, ...extrasSql('users'), visible: visibleWhere ? sql<boolean>`coalesce(${visibleWhere}, false)` : sql<boolean>`true` })
     .from(users)
     .where(eq(users.id, id));
 }
