@@ -1,5 +1,5 @@
 /**
- * Server read throughput: autocannon (10 connections, BENCH_READ_SECONDS each, default 5) against
+ * Server read throughput: autocannon (10 connections, BENCH_READ_SECONDS each: default 5, or 2 against a baseline) against
  * a bare Fastify route (its own process: the machine's HTTP ceiling) and the database-backed read routes of the
  * real server — GET /course/{id}, /courses, /observations, /observation/{id}, /user/{id}, /dashboard and an empty
  * pull (/sync/changes at the current cursor) — signed in as the demo Head of Department, on PGlite (a fresh
