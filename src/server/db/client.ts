@@ -21,6 +21,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { STARTUP_LOCK } from './advisory-locks.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { PgliteDataDir } from './pglite-data-dir.js';
 import { namingPool, pglitePool, preparedStatementsFromEnv } from './prepared-statements.js';
 import * as schema from './schema.js';
 
@@ -144,7 +145,10 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
   }
   // A directory PostgreSQL has never initialised: initdb, the migrations and the seed are about to run here.
   const fresh = !!opts.pgliteDir && !existsSync(path.join(opts.pgliteDir, 'PG_VERSION'));
-  const start = () => new PGlite({ ...(opts.pgliteDir ? { dataDir: opts.pgliteDir } : {}), ...PGLITE_MEMORY });
+  // With the driver-specific code on, the data directory goes through PgliteDataDir (file lengths remembered);
+  // off, through PGlite's stock NodeFS.
+  const dir = opts.pgliteDir;
+  const start = () => new PGlite({ ...(dir ? (prepared ? { fs: new PgliteDataDir(dir) } : { dataDir: dir }) : {}), ...PGLITE_MEMORY });
   // With prepared statements, PGlite is reached through node-postgres (prepared-statements.ts, pglite-connection.ts);
   // without, through Drizzle's own PGlite driver.
   let pool: pg.Pool | null = null;

@@ -1,7 +1,7 @@
 /**
- * Prepared statements on both engines: the one driver-specific speed-up Observa keeps (docs/database-drivers.md,
- * where its measured gain and its upgrade checks are listed). Switched off with DB_PREPARED_STATEMENTS=off, which
- * gives the stock drivers (Drizzle's PGlite driver on PGlite, unnamed statements on PostgreSQL).
+ * Prepared statements on both engines: the main driver-specific speed-up Observa keeps (docs/database-drivers.md,
+ * where each one's measured gain and upgrade checks are listed). Switched off with DB_PREPARED_STATEMENTS=off, which
+ * gives the stock drivers (Drizzle's PGlite driver on PGlite's own NodeFS, unnamed statements on PostgreSQL).
  *
  * On, both engines are reached through node-postgres and Drizzle's node-postgres driver:
  *   - every statement sent with parameters is given a name made from its text (pg's public `name` query option),
