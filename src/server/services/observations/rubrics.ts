@@ -16,7 +16,8 @@ import { MSG } from '../../../shared/messages.js';
 import { allGroupsComplete, groupSaveError, isScaleValue, scaleError, sideTotal, type RubricItemRef } from '../../../shared/rubric.js';
 import { rubricBeforeClassError, utcDay } from '../../../shared/class-dates.js';
 import type { Tx } from '../../db/client.js';
-import { meetings, observations, rubricItems, rubricScores, rubricVersions, schedulingRequests, SPEC_RUBRIC_VERSION_ID } from '../../db/schema.js';
+import { meetings, observations, rubricScores, SPEC_RUBRIC_VERSION_ID } from '../../db/schema.js';
+import { parseJson, rowsOf } from '../../db/results.js';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import type { AuthUser } from '../deps.js';
 import type { WriteContext } from '../write-context.js';
@@ -32,47 +33,71 @@ interface VersionForSave {
   scale: { value: number; label: string }[];
 }
 
-/**
- * The observation's rubric version (fixed at initiation) as read beside the observation: its items as
- * [id, code] pairs in group order, and its scale. Subqueries of the locking statement, so a save reads all it
- * decides on in one statement (a device's backlog replays hundreds of saves: docs/performance.md, sync-replay).
- */
-const versionItems = sql<[string, string][]>`(select coalesce(json_agg(json_build_array(${rubricItems.id}, ${rubricItems.code}) order by ${rubricItems.groupPosition}, ${rubricItems.position}), '[]') from ${rubricItems} where ${rubricItems.rubricVersionId} = ${observations.rubricVersionId})`;
-const versionScale = sql<VersionForSave['scale'] | null>`(select ${rubricVersions.scale} from ${rubricVersions} where ${rubricVersions.id} = ${observations.rubricVersionId})`;
+/** The observation's columns a save decides on (who may see it and score, its state) and names in its notices. */
+type ObservationForSave = Pick<
+  typeof observations.$inferSelect,
+  'id' | 'facultyId' | 'observerId' | 'hodId' | 'departmentId' | 'mode' | 'status' | 'semester' | 'starting' | 'ending' | 'rubricVersionId'
+>;
 
-/** The columns of the observation a save decides on (who may see it and score, its state) and names in its notices. */
-const observationForSave = {
-  id: observations.id,
-  facultyId: observations.facultyId,
-  observerId: observations.observerId,
-  hodId: observations.hodId,
-  departmentId: observations.departmentId,
-  mode: observations.mode,
-  status: observations.status,
-  semester: observations.semester,
-  starting: observations.starting,
-  ending: observations.ending,
-  rubricVersionId: observations.rubricVersionId,
-};
-/** The meeting's columns a save reads: which one, whether it is locked, the totals submitted. */
-const meetingForSave = { id: meetings.id, status: meetings.status, observerScore: meetings.observerScore, facultyScore: meetings.facultyScore };
+/** A timestamp as a driver hands it to `execute`: a Date, or its text. */
+type DriverTime = Date | string | null;
+
+/** The locking read's row: those columns (timestamps as the driver hands them), the meeting of the kind, the class's day, the version. */
+interface SaveRow extends Omit<ObservationForSave, 'starting' | 'ending'> {
+  starting: DriverTime;
+  ending: DriverTime;
+  meetingId: string | null;
+  meetingStatus: string | null;
+  observerScore: number | null;
+  facultyScore: number | null;
+  scheduledOn: DriverTime;
+  items: unknown;
+  scale: unknown;
+}
 
 /**
  * The observation, locked for the write (loadForWrite's lock: two saves of one cycle are judged one after the
  * other), with its meeting of `kind`, the class's day (for the informed rubric's "not before the class") and its
- * rubric version's items and scale, in one statement. Only the columns the save reads: a device's backlog replays
- * hundreds of saves, and building a statement costs in proportion to the columns it names (docs/performance.md).
+ * rubric version's items (as [id, code] pairs in group order) and scale, in one statement.
+ *
+ * Written as one SQL text, not with Drizzle's select builder: a device's backlog replays hundreds of saves, and
+ * building this statement from its twenty column objects was the largest single cost of a batched save
+ * (docs/performance.md, "What a rubric save costs"). It only reads; every decision stays in TypeScript below.
+ * Column values come back as each driver hands them, so the timestamps go through the schema's own mapping.
  */
 async function loadMeetingForWrite(tx: Tx, u: AuthUser, observationId: string, kind: MeetingKind) {
-  const [row] = await tx
-    .select({ o: observationForSave, meeting: meetingForSave, scheduledOn: schedulingRequests.scheduledOn, items: versionItems, scale: versionScale })
-    .from(observations)
-    .leftJoin(meetings, and(eq(meetings.observationId, observations.id), eq(meetings.kind, kind)))
-    .leftJoin(schedulingRequests, eq(schedulingRequests.observationId, observations.id))
-    .where(eq(observations.id, observationId))
-    .for('update', { of: observations });
-  const version: VersionForSave = { items: (row?.items ?? []).map(([id, code]) => ({ id, code })), scale: row?.scale ?? [] };
-  return { o: requireVisible(u, row?.o), meeting: row?.meeting ?? null, scheduledOn: row?.scheduledOn ?? null, version };
+  const [row] = rowsOf<SaveRow>(
+    await tx.execute(sql`select o.id, o.faculty_id as "facultyId", o.observer_id as "observerId", o.hod_id as "hodId",
+        o.department_id as "departmentId", o.mode, o.status, o.semester, o.starting, o.ending, o.rubric_version_id as "rubricVersionId",
+        m.id as "meetingId", m.status as "meetingStatus", m.observer_score as "observerScore", m.faculty_score as "facultyScore",
+        s.scheduled_on as "scheduledOn",
+        (select coalesce(json_agg(json_build_array(i.id, i.code) order by i.group_position, i.position), '[]')
+           from rubric_items i where i.rubric_version_id = o.rubric_version_id) as items,
+        (select v.scale from rubric_versions v where v.id = o.rubric_version_id) as scale
+      from observations o
+      left join meetings m on m.observation_id = o.id and m.kind = ${kind}
+      left join scheduling_requests s on s.observation_id = o.id
+      where o.id = ${observationId}
+      for update of o`),
+  );
+  const at = (v: DriverTime | undefined) => (v == null ? null : (observations.starting.mapFromDriverValue(v) as Date));
+  const o: ObservationForSave | undefined = row && {
+    id: row.id,
+    facultyId: row.facultyId,
+    observerId: row.observerId,
+    hodId: row.hodId,
+    departmentId: row.departmentId,
+    mode: row.mode,
+    status: row.status,
+    semester: row.semester,
+    starting: at(row.starting),
+    ending: at(row.ending),
+    rubricVersionId: row.rubricVersionId,
+  };
+  const meeting = row?.meetingId ? { id: row.meetingId, status: row.meetingStatus, observerScore: row.observerScore, facultyScore: row.facultyScore } : null;
+  const items = parseJson<[string, string][]>(row?.items) ?? [];
+  const version: VersionForSave = { items: items.map(([id, code]) => ({ id, code })), scale: parseJson<VersionForSave['scale']>(row?.scale) ?? [] };
+  return { o: requireVisible(u, o), meeting, scheduledOn: at(row?.scheduledOn), version };
 }
 
 export async function updateRubrics(
