@@ -16,7 +16,7 @@
  * effects, and a retry after the situation changed is judged afresh.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { auditLog, idempotencyKeys } from '../db/schema.js';
 import { auditRow, type AuditInput } from '../services/audit.js';
@@ -116,20 +116,27 @@ export async function storedAnswers(conn: Db | Tx, userId: string, keys: string[
   return new Map(rows.map(({ key, ...r }) => [key, r]));
 }
 
-/** Key rows (with their answers) and audit rows of committed-together changes: one statement each. */
+/**
+ * Key rows (with their answers) and audit rows of committed-together changes: one statement each, the rows
+ * travelling as one JSON parameter (`json_to_recordset`) — a batched push records fifty of each per chunk, and
+ * Drizzle's builder rendering them value by value cost more than the rest of a batched profile edit's server
+ * code (docs/performance.md, "What a rubric save costs"). Columns left out take their defaults (`at`,
+ * `created_at`); a JSON null is SQL null.
+ */
 export async function recordWrites(tx: Tx, keys: { k: Keyed; answer: WriteResult }[], audits: AuditInput[]): Promise<void> {
-  if (audits.length) await tx.insert(auditLog).values(audits.map(auditRow));
+  if (audits.length) {
+    const rows = JSON.stringify(audits.map(auditRow));
+    await tx.execute(sql`insert into ${auditLog} (actor_id, action, entity, entity_id, detail, client_time, client_id, observation_id)
+      select "actorId", action, entity, "entityId", detail, "clientTime", "clientId", "observationId"
+        from json_to_recordset(${rows}::json) as r("actorId" uuid, action text, entity text, "entityId" text, detail jsonb,
+          "clientTime" timestamptz, "clientId" text, "observationId" uuid)`);
+  }
   if (keys.length) {
-    await tx.insert(idempotencyKeys).values(
-      keys.map(({ k, answer }) => ({
-        userId: k.userId,
-        key: k.key,
-        method: k.method,
-        path: k.path,
-        statusCode: answer.status,
-        response: (answer.body ?? null) as never,
-        requestHash: k.hash,
-      })),
+    const rows = JSON.stringify(
+      keys.map(({ k, answer }) => ({ userId: k.userId, key: k.key, method: k.method, path: k.path, statusCode: answer.status, response: answer.body ?? null, requestHash: k.hash })),
     );
+    await tx.execute(sql`insert into ${idempotencyKeys} (user_id, key, method, path, status_code, response, request_hash)
+      select "userId", key, method, path, "statusCode", response, "requestHash"
+        from json_to_recordset(${rows}::json) as r("userId" uuid, key text, method text, path text, "statusCode" int, response jsonb, "requestHash" text)`);
   }
 }
