@@ -80,24 +80,15 @@ async function loadMeetingForWrite(tx: Tx, u: AuthUser, observationId: string, k
       where o.id = ${observationId}
       for update of o`),
   );
-  const at = (v: DriverTime | undefined) => (v == null ? null : (observations.starting.mapFromDriverValue(v) as Date));
-  const o: ObservationForSave | undefined = row && {
-    id: row.id,
-    facultyId: row.facultyId,
-    observerId: row.observerId,
-    hodId: row.hodId,
-    departmentId: row.departmentId,
-    mode: row.mode,
-    status: row.status,
-    semester: row.semester,
-    starting: at(row.starting),
-    ending: at(row.ending),
-    rubricVersionId: row.rubricVersionId,
-  };
-  const meeting = row?.meetingId ? { id: row.meetingId, status: row.meetingStatus, observerScore: row.observerScore, facultyScore: row.facultyScore } : null;
-  const items = parseJson<[string, string][]>(row?.items) ?? [];
-  const version: VersionForSave = { items: items.map(([id, code]) => ({ id, code })), scale: parseJson<VersionForSave['scale']>(row?.scale) ?? [] };
-  return { o: requireVisible(u, o), meeting, scheduledOn: at(row?.scheduledOn), version };
+  const at = (v: DriverTime) => (v == null ? null : (observations.starting.mapFromDriverValue(v) as Date));
+  if (!row) throw notFound();
+  // The observation is what is left of the row once the meeting's, the class's and the version's fields are taken.
+  const { meetingId, meetingStatus, observerScore, facultyScore, scheduledOn, items, scale, starting, ending, ...columns } = row;
+  const o: ObservationForSave = { ...columns, starting: at(starting), ending: at(ending) };
+  const meeting = meetingId ? { id: meetingId, status: meetingStatus, observerScore, facultyScore } : null;
+  const pairs = parseJson<[string, string][]>(items) ?? [];
+  const version: VersionForSave = { items: pairs.map(([id, code]) => ({ id, code })), scale: parseJson<VersionForSave['scale']>(scale) ?? [] };
+  return { o: requireVisible(u, o), meeting, scheduledOn: at(scheduledOn), version };
 }
 
 export async function updateRubrics(
