@@ -249,9 +249,8 @@ export async function buildDocuments(db: Db | Tx, viewer: Viewer, rows: Observat
       .filter((g) => g.observationId !== o.id && new Date(g.agreedObsCreatedAt) < o.createdAt && seesCarriedGoal(viewer, o, g.agreedMode))
       .filter((g) => carriesInto(g.reviews, o.id))
       .map((g) => {
-        const rs = g.reviews;
-        const here = rs.find((r) => r.observationId === o.id);
-        const earlier = rs.filter((r) => r.observationId !== o.id).at(-1);
+        const here = g.reviews.find((r) => r.observationId === o.id);
+        const earlier = g.reviews.filter((r) => r.observationId !== o.id).at(-1);
         return {
           ...goalDocument(g),
           agreedIn: { semester: g.agreedSemester, ending: g.agreedEnding ? new Date(g.agreedEnding).toISOString() : null },
