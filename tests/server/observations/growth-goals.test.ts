@@ -137,6 +137,31 @@ describe('growth goals: carried into the next cycle', () => {
     expect(((await doc(t, second, a.faculty)).carriedGoals as { id: string }[]).map((c) => c.id).sort()).toEqual([g1.id, g2.id].sort());
   });
 
+  it('deleting the cycle that agreed them takes them out of the next cycle on every device that holds it', async () => {
+    const a = await actors(t);
+    const items = await rubricIds(t);
+    const first = await atMeeting(t, a);
+    const g = goal(first, [items[1].id]);
+    expect((await put(t, 'goal', g, a.observer)).statusCode).toBe(200);
+    await completeMeeting(t, a, first);
+    const second = await initiate(t, a);
+    const other = await initiate(t, a, a.ids.faculty2);
+    expect((await doc(t, second, a.faculty)).carriedGoals.map((c: { id: string }) => c.id)).toEqual([g.id]);
+
+    // The faculty member's device has pulled everything; then the Super_Admin deletes the first cycle.
+    const synced = await changesSince(t, a.faculty, '0');
+    const otherVersion = (await doc(t, other, a.faculty2)).version;
+    expect((await t.del(`/api/observation/${first}`, a.superadmin, key())).statusCode).toBe(200);
+
+    // Its next pull brings the second cycle again, now carrying nothing; the first leaves as a removal.
+    const after = await changesSince(t, a.faculty, synced.cursor);
+    const again = after.changes.find((c) => c.entity === 'observations' && c.id === second);
+    expect(again?.data?.carriedGoals).toEqual([]);
+    expect(after.changes.find((c) => c.entity === 'observations' && c.id === first)?.data).toBeNull();
+    // Another faculty member's observation is left alone.
+    expect((await doc(t, other, a.faculty2)).version).toBe(otherVersion);
+  });
+
   it('the department’s goals by rubric item: counts by latest review, for its HOD, Admin and Super_Admin only', async () => {
     const a = await actors(t);
     const items = await rubricIds(t);
@@ -207,4 +232,19 @@ async function finish(t: TestApp, a: Actors, id: string): Promise<void> {
   const slot = { id: randomUUID(), dateTime: '2026-10-07T10:00:00.000Z' };
   expect((await t.post('/api/observation/post-scheduling', { observationsId: id, timeSlotsByObserver: [slot], location: 'Room 1' }, a.observer, key())).statusCode).toBe(201);
   await completeMeeting(t, a, id);
+}
+
+/** The sync feed after `since`, every page (what a device's pull receives). */
+async function changesSince(t: TestApp, token: string, since: string) {
+  const changes: { entity: string; id: string; data: Record<string, unknown> | null }[] = [];
+  let cursor = since;
+  for (let i = 0; i < 50; i++) {
+    const res = await t.get(`/api/sync/changes?since=${cursor}&limit=50`, token);
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json() as { changes: typeof changes; cursor: string; hasMore: boolean };
+    changes.push(...page.changes);
+    cursor = page.cursor;
+    if (!page.hasMore) break;
+  }
+  return { changes, cursor };
 }

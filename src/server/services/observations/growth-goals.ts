@@ -4,7 +4,7 @@
  * of growth_goal_reviews under that observation. Both travel inside the observation documents (document.ts), and
  * their triggers touch those observations, so every device that holds them gets the change.
  */
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { mayAgreeGoals, seesCarriedGoal, seesDepartmentGoals } from '../../../shared/access-policy/index.js';
 import type { DepartmentGoals, GoalDeleteRequest, GoalReviewRequest, GoalSaveRequest, GrowthGoal } from '../../../shared/contract/growth-goals.js';
@@ -55,6 +55,22 @@ async function loadForGoals(tx: Tx, u: AuthUser, observationId: string): Promise
   const o = await loadForWrite(tx, u, observationId);
   if (!mayAgreeGoals(u, o)) throw forbidden(GOAL_MSG.onlyParticipants);
   return o;
+}
+
+/**
+ * Before an observation is deleted: the goals agreed in it, and its reviews (a goal reviewed as met there stops
+ * carrying), shape what the faculty member's later observations carry (document.ts; carriesInto). The rows go
+ * with the observation, but no trigger touches those later observations, so this does: every device holding one
+ * gets its document again without the deleted cycle's goals.
+ */
+export async function touchLaterCarriers(tx: Tx, o: Pick<ObservationRow, 'id' | 'facultyId' | 'createdAt'>, now: Date): Promise<void> {
+  const [goals] = await tx.select({ n: count() }).from(growthGoals).where(eq(growthGoals.observationId, o.id));
+  const [reviews] = await tx.select({ n: count() }).from(growthGoalReviews).where(eq(growthGoalReviews.observationId, o.id));
+  if (!goals?.n && !reviews?.n) return;
+  await tx
+    .update(observations)
+    .set({ updatedAt: now })
+    .where(and(eq(observations.facultyId, o.facultyId), gt(observations.createdAt, o.createdAt), ne(observations.id, o.id)));
 }
 
 export async function saveGoal(ctx: WriteContext, u: AuthUser, body: z.output<typeof GoalSaveRequest>): Promise<GrowthGoal> {

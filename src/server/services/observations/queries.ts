@@ -11,6 +11,7 @@ import { observationRule } from '../scope/index.js';
 import { requireVisible } from './access.js';
 import { requireNotFinal } from './closing.js';
 import { buildDocuments } from './document.js';
+import { touchLaterCarriers } from './growth-goals.js';
 import { can } from '../../../shared/permissions.js';
 
 export async function getObservation(db: Db, u: AuthUser, id: string): Promise<Observation> {
@@ -41,7 +42,10 @@ export async function listObservations(db: Db, u: AuthUser, limit = 500): Promis
 export async function deleteObservation(ctx: WriteContext, u: AuthUser, id: string): Promise<string[]> {
   const { tx } = ctx;
   if (!can(u.role, 'observation.delete')) throw forbidden();
-  const [row] = await tx.select({ id: observations.id, signedOffAt: observations.signedOffAt }).from(observations).where(eq(observations.id, id));
+  const [row] = await tx
+    .select({ id: observations.id, facultyId: observations.facultyId, createdAt: observations.createdAt, signedOffAt: observations.signedOffAt })
+    .from(observations)
+    .where(eq(observations.id, id));
   if (!row) throw notFound();
   // A signed-off observation is a record (reports, dossiers): it stays.
   requireNotFinal(row);
@@ -51,6 +55,7 @@ export async function deleteObservation(ctx: WriteContext, u: AuthUser, id: stri
     : [];
   // Evidence-note photos live in the same store as artifacts.
   const photos = await tx.select({ key: evidenceNotes.photoKey }).from(evidenceNotes).where(eq(evidenceNotes.observationId, id));
+  await touchLaterCarriers(tx, row, ctx.now);
   await tx.delete(observations).where(eq(observations.id, id));
   ctx.audit({ actorId: u.id, action: 'observation.delete', entity: 'observations', entityId: id });
   return [...files.map((f) => f.key), ...photos.flatMap((p) => (p.key ? [p.key] : []))];
