@@ -4,7 +4,7 @@
  * of growth_goal_reviews under that observation. Both travel inside the observation documents (document.ts), and
  * their triggers touch those observations, so every device that holds them gets the change.
  */
-import { and, count, eq, gt, inArray, ne } from 'drizzle-orm';
+import { and, count, eq, gt, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { mayAgreeGoals, seesCarriedGoal, seesDepartmentGoals } from '../../../shared/access-policy/index.js';
 import type { DepartmentGoals, GoalDeleteRequest, GoalReviewRequest, GoalSaveRequest, GrowthGoal } from '../../../shared/contract/growth-goals.js';
@@ -70,7 +70,7 @@ export async function touchLaterCarriers(tx: Tx, o: Pick<ObservationRow, 'id' | 
   await tx
     .update(observations)
     .set({ updatedAt: now })
-    .where(and(eq(observations.facultyId, o.facultyId), gt(observations.createdAt, o.createdAt), ne(observations.id, o.id)));
+    .where(and(eq(observations.facultyId, o.facultyId), gt(observations.createdAt, o.createdAt)));
 }
 
 export async function saveGoal(ctx: WriteContext, u: AuthUser, body: z.output<typeof GoalSaveRequest>): Promise<GrowthGoal> {
