@@ -18,7 +18,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export const CLIENT_SOURCES = ['src/client', 'src/shared', 'sw', 'public', 'index.html', 'vite.config.ts'];
 /** Everything the server bundle reads (its dependencies stay in node_modules: `packages: 'external'`). */
 export const SERVER_SOURCES = ['src/server', 'src/shared', 'package.json'];
-/** The server bundle `npm start` runs; its migrations are copied beside it (db/client.ts reads `./migrations`). */
+/** The server bundle `npm start` runs; its migrations are copied beside it (db/migration-journal.ts reads `./migrations`). */
 export const SERVER_BUNDLE = 'dist/server/main.mjs';
 
 /** Newest modification time under a file or directory (0 when absent). */

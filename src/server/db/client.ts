@@ -11,7 +11,6 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -21,6 +20,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { STARTUP_LOCK } from './advisory-locks.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { alignRecordedMigrations, migrationsFolder } from './migration-journal.js';
 import { PgliteDataDir } from './pglite-data-dir.js';
 import { namingPool, pglitePool, preparedStatementsFromEnv } from './prepared-statements.js';
 import * as schema from './schema.js';
@@ -100,9 +100,6 @@ const PGLITE_MEMORY = {
 /** Connections per instance to PostgreSQL. */
 const POOL_MAX = 10;
 
-/** The migrations (SQL files and drizzle's meta/_journal.json); the bundle has a copy beside it (start.ts). */
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-
 export async function openDb(opts: DbOptions): Promise<DbHandle> {
   const prepared = opts.preparedStatements ?? preparedStatementsFromEnv();
   if (opts.databaseUrl) {
@@ -122,6 +119,7 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
       await underStartupLock(opts.databaseUrl, async () => {
+        await alignRecordedMigrations(db);
         await migratePg(db as never, { migrationsFolder });
         await opts.prepare?.(db);
       });
@@ -173,6 +171,7 @@ export async function openDb(opts: DbOptions): Promise<DbHandle> {
     }
   };
   try {
+    await alignRecordedMigrations(db);
     if (prepared) await migratePg(db as never, { migrationsFolder });
     else await migratePglite(db as never, { migrationsFolder });
     await opts.prepare?.(db);

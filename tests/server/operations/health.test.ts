@@ -15,7 +15,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app.js';
 import type { Db } from '../../../src/server/db/client.js';
 import { rowsOf } from '../../../src/server/db/results.js';
-import { readiness, shippedMigrations } from '../../../src/server/services/operations/readiness.js';
+import { shippedMigrations } from '../../../src/server/db/migration-journal.js';
+import { readiness } from '../../../src/server/services/operations/readiness.js';
 import { diskStorage } from '../../../src/server/storage/index.js';
 import { testConfig, useTestApp } from '../support/helpers.js';
 

@@ -10,8 +10,8 @@
  * only, since the probe is open to anyone who can reach the port.
  */
 import { sql } from 'drizzle-orm';
-import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator';
-import { migrationsFolder, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
+import { shippedMigrations } from '../../db/migration-journal.js';
 import { rowsOf } from '../../db/results.js';
 import type { FileStorage } from '../../storage/file-storage.js';
 
@@ -30,17 +30,10 @@ export interface Readiness {
   causes: { check: CheckName; err: unknown }[];
 }
 
-/** The migrations this build ships, as drizzle reads them (read once: they never change while the process runs). */
-let shipped: MigrationMeta[] | null = null;
-export function shippedMigrations(): MigrationMeta[] {
-  return (shipped ??= readMigrationFiles({ migrationsFolder }));
-}
-
 /**
  * How many shipped migrations the database lacks: each one is recognised by its journal time or its hash in
- * drizzle.__drizzle_migrations. Not drizzle's own rule ("anything later than the newest applied"): the journal's
- * times are not in file order (0016's is later than 0017–0020's), and counting by that rule would call a database
- * that stopped at 0016 current.
+ * drizzle.__drizzle_migrations. Not drizzle's own rule ("anything later than the newest applied"): a database whose
+ * recorded times are not yet in step with the journal (db/migration-journal.ts) would be counted wrongly by it.
  */
 export async function missingMigrations(db: Db, entries = shippedMigrations()): Promise<number> {
   const applied = rowsOf<{ hash: string; at: string | null }>(await db.execute(sql`select hash, created_at::text as at from drizzle.__drizzle_migrations`));
